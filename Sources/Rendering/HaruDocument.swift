@@ -1,0 +1,65 @@
+import AttestationKit
+import CHaru
+
+/// One libharu document, freed when the last reference goes, whatever path leaves the scope.
+final class HaruDocument {
+    let handle: HPDF_Doc
+
+    init() throws(RenderingError) {
+        // No error handler: libharu records the first error, which `check()` turns into a
+        // Swift error (a handler could not unwind C frames anyway).
+        guard let handle = HPDF_New(nil, nil) else { throw .pdf(code: 0x1015) }
+        self.handle = handle
+    }
+
+    deinit { HPDF_Free(handle) }
+
+    /// One of the 14 standard fonts in WinAnsiEncoding: nothing embedded.
+    func standardFont(_ style: FontStyle) throws(RenderingError) -> HPDF_Font {
+        let name = switch style {
+        case .regular: "Helvetica"
+        case .bold: "Helvetica-Bold"
+        case .italic: "Helvetica-Oblique"
+        }
+        guard let font = HPDF_GetFont(handle, name, "WinAnsiEncoding") else { throw error() }
+        return font
+    }
+
+    /// A TrueType font embedded with its UTF-8 encoder, for text outside WinAnsi.
+    func unicodeFont(path: String) throws(RenderingError) -> HPDF_Font {
+        guard HPDF_UseUTFEncodings(handle) == HPDF_OK,
+              let name = HPDF_LoadTTFontFromFile(handle, path, HPDF_TRUE),
+              let font = HPDF_GetFont(handle, name, "UTF-8") else {
+            HPDF_ResetError(handle)
+            throw .unicodeFont(path: path)
+        }
+        return font
+    }
+
+    func check() throws(RenderingError) {
+        if HPDF_GetError(handle) != HPDF_OK { throw error() }
+    }
+
+    /// The whole file.
+    func bytes() throws(RenderingError) -> [UInt8] {
+        guard HPDF_SaveToStream(handle) == HPDF_OK else { throw error() }
+        var size = HPDF_GetStreamSize(handle)
+        let result = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
+            count = HPDF_ReadFromStream(handle, buffer.baseAddress, &size) == HPDF_OK ? Int(size) : 0
+        }
+        // ReadFromStream answers HPDF_STREAM_EOF once everything is read: not an error.
+        HPDF_ResetError(handle)
+        guard result.count == Int(HPDF_GetStreamSize(handle)) else { throw .pdf(code: 0x1026) }
+        return result
+    }
+
+    private func error() -> RenderingError {
+        .pdf(code: UInt(HPDF_GetError(handle)))
+    }
+}
+
+/// The width of text in a font, in points.
+func textWidth(_ bytes: [UInt8], font: HPDF_Font, size: Double) -> Double {
+    let width = bytes.withUnsafeBufferPointer { HPDF_Font_TextWidth(font, $0.baseAddress, HPDF_UINT($0.count)) }
+    return Double(width.width) * size / 1000
+}

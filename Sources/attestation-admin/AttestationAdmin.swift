@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct AttestationAdmin: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attestation-admin",
+        abstract: "Administer personal attestation links: render attestations, list forms.",
+        discussion: """
+            Exit status: 0 on success, 64 for a bad option, 65 for invalid data (an identity, \
+            a reason, a form file), 73 when the output cannot be written, 1 otherwise.
+            """,
+        subcommands: [Render.self, Forms.self])
+
+    /// Prints errors in French after the program name, with the exit status of their kind,
+    /// instead of ArgumentParser's English "Error:" for everything that is not a usage error.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as AdminError {
+            FileHandle.standardError.write(Data("attestation-admin : \(error.message)\n".utf8))
+            Foundation.exit(error.status)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// A failure to report to the administrator, in French, with its exit status (sysexits.h).
+struct AdminError: Error {
+    let message: String
+    let status: Int32
+
+    static func data(_ message: String) -> AdminError { AdminError(message: message, status: 65) }
+    static func usage(_ message: String) -> AdminError { AdminError(message: message, status: 64) }
+    static func cannotCreate(_ message: String) -> AdminError { AdminError(message: message, status: 73) }
+    static func software(_ message: String) -> AdminError { AdminError(message: message, status: 1) }
+}

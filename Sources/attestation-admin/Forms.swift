@@ -1,0 +1,59 @@
+import ArgumentParser
+import AttestationKit
+import Foundation
+
+struct Forms: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the forms and their reason codes.",
+        discussion: """
+            Examples:
+              attestation-admin forms
+              attestation-admin forms --json --forms-dir ./forms
+            """)
+
+    @OptionGroup var forms: FormOptions
+
+    @Flag(help: "Print JSON: the forms with id, name, default flag and reasons.")
+    var json = false
+
+    func run() throws {
+        let catalog = try forms.catalog()
+        if json {
+            let listing = catalog.forms.map { form in
+                FormListing(id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
+                            reasons: form.reasons.map { .init(code: $0.code, number: $0.number, label: $0.label.replacingOccurrences(of: "\n", with: " ")) })
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+            return
+        }
+        for form in catalog.forms {
+            print("\(form.id)\(form.id == catalog.defaultFormID ? " (par défaut)" : "") : \(form.name)")
+            let width = form.reasons.map(\.code.count).max() ?? 0
+            for reason in form.reasons {
+                let code = reason.code.padding(toLength: width, withPad: " ", startingAt: 0)
+                print("  \(code)  \(reason.number). \(Self.abridged(reason.label))")
+            }
+            print()
+        }
+    }
+
+    private static func abridged(_ text: String) -> String {
+        let label = text.replacingOccurrences(of: "\n", with: " ")
+        return label.count <= 70 ? label : String(label.prefix(69)) + "…"
+    }
+
+    private struct FormListing: Encodable {
+        let id: String
+        let name: String
+        let isDefault: Bool
+        let reasons: [ReasonListing]
+    }
+
+    private struct ReasonListing: Encodable {
+        let code: String
+        let number: Int
+        let label: String
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import AttestationKit
+import Foundation
+import Rendering
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render an attestation to a PDF or a PNG of its QR code, as the server would.",
+        discussion: """
+            The format follows the extension of the output file: .pdf for the two-page \
+            attestation, .png for the QR code alone. Nothing is written unless the whole \
+            document was produced.
+
+            Example:
+              attestation-admin render --first-name Camille --last-name Dupont \\
+                --birth-date 01/01/1970 --birth-place Lyon \\
+                --address "999 avenue de France" --zip 75001 --city Paris \\
+                --reason travail --offset -20 -o attestation.pdf
+            """)
+
+    @OptionGroup(title: "Identity") var identity: IdentityOptions
+
+    @Option(name: .customLong("reason"), help: ArgumentHelp(
+        "A reason code, repeatable (see `attestation-admin forms`).", valueName: "CODE"))
+    var reasons: [String] = []
+
+    @Option(help: ArgumentHelp("The form id (default: the latest official form).", valueName: "ID"))
+    var form: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Exit time as signed minutes from now, from \(OffsetBounds.standard.minimum) to +\(OffsetBounds.standard.maximum).",
+        valueName: "MINUTES"))
+    var offset: String?
+
+    @Option(help: ArgumentHelp("Exit time today, HH:MM, in the attestation's time zone.", valueName: "HH:MM"))
+    var at: String?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("IANA time zone.", valueName: "ZONE"))
+    var timeZone = "Europe/Paris"
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write: .pdf or .png.", valueName: "FILE"))
+    var output: String
+
+    @Option(help: ArgumentHelp(
+        "PNG only: approximate width in pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
+        valueName: "PIXELS"))
+    var size = 400
+
+    @Option(name: .customLong("unicode-font"), help: ArgumentHelp(
+        "TrueType font embedded for names outside Windows-1252.", valueName: "FILE"))
+    var unicodeFont = AttestationRenderer.defaultUnicodeFontPath
+
+    @OptionGroup var forms: FormOptions
+
+    func run() throws {
+        let outputURL = URL(fileURLWithPath: output)
+        let format = outputURL.pathExtension.lowercased()
+        guard format == "pdf" || format == "png" else {
+            throw AdminError.usage("-o : extension « .\(format) » non prise en charge ; .pdf ou .png attendu.")
+        }
+        let catalog = try forms.catalog()
+        guard let chosenForm = form.map({ catalog.form(id: $0) }) ?? catalog.defaultForm else {
+            let known = catalog.forms.map(\.id).joined(separator: ", ")
+            throw AdminError.data("--form : formulaire inconnu ; disponibles : \(known).")
+        }
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw AdminError.data("--time-zone : fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
+        }
+        let exit: ExitTime
+        do {
+            switch (offset, at) {
+            case (nil, nil): exit = .now
+            case (let offset?, nil): exit = try ExitTime.offset(parsing: offset)
+            case (nil, let at?): exit = try ExitTime.at(parsing: at)
+            case (_?, _?): throw AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.")
+            }
+        } catch let error as ExitTimeError {
+            throw AdminError.data(error.description)
+        } catch {
+            throw error
+        }
+
+        let now = Date()
+        let attestation: Attestation
+        do {
+            attestation = try Attestation(
+                identity: try identity.identity(today: LocalDateTime(now, in: zone).date),
+                form: chosenForm, reasonCodes: reasons, exit: exit, timeZone: zone, now: now)
+        } catch let error as AttestationError {
+            throw AdminError.data(error.description)
+        } catch {
+            throw error
+        }
+
+        let bytes: [UInt8]
+        switch render(attestation, asPDF: format == "pdf") {
+        case .success(let rendered): bytes = rendered
+        case .failure(.pngSize(let size, let range)):
+            throw AdminError.usage("--size : \(RenderingError.pngSize(size, range).description)")
+        case .failure(let error): throw AdminError.software(error.description)
+        }
+        do {
+            try Data(bytes).write(to: outputURL, options: .atomic)
+        } catch {
+            throw AdminError.cannotCreate("impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
+        }
+    }
+}
+
+extension Render {
+    private func render(_ attestation: Attestation, asPDF: Bool) -> Result<[UInt8], RenderingError> {
+        Result { () throws(RenderingError) -> [UInt8] in
+            let renderer = try AttestationRenderer(forms: [attestation.form], unicodeFontPath: unicodeFont)
+            return asPDF ? try renderer.pdf(attestation) : try renderer.qrPNG(attestation, size: size)
+        }
+    }
+}
+
+/// The person's identity as command-line options, shared by the commands that need one.
+struct IdentityOptions: ParsableArguments {
+    @Option(name: .customLong("first-name"), help: "First name.") var firstName: String
+    @Option(name: .customLong("last-name"), help: "Last name.") var lastName: String
+    @Option(name: .customLong("birth-date"), help: ArgumentHelp("Birth date.", valueName: "DD/MM/YYYY")) var birthDate: String
+    @Option(name: .customLong("birth-place"), help: "Place of birth.") var birthPlace: String
+    @Option(help: "Street address.") var address: String
+    @Option(help: ArgumentHelp("Zip code, 5 digits.", valueName: "ZIP")) var zip: String
+    @Option(help: "City.") var city: String
+
+    func identity(today: CalendarDate) throws -> Identity {
+        do {
+            return try Identity(firstName: firstName, lastName: lastName, birthDate: birthDate, birthPlace: birthPlace,
+                                address: address, zipCode: zip, city: city, today: today)
+        } catch {
+            throw AdminError.data("--\(Self.option(error.field)) : \(error.description)")
+        }
+    }
+
+    private static func option(_ field: Identity.Field) -> String {
+        switch field {
+        case .firstName: "first-name"
+        case .lastName: "last-name"
+        case .birthDate: "birth-date"
+        case .birthPlace: "birth-place"
+        case .address: "address"
+        case .zipCode: "zip"
+        case .city: "city"
+        }
+    }
+}

@@ -1,1 +1,42 @@
-print("x")
+// `make bench`: how long one attestation takes to render, median over thousands of runs.
+// swift-benchmark reports the median ("time") and the spread; sizes are printed first.
+import AttestationKit
+import Benchmark
+import Foundation
+import Rendering
+
+let catalog = FormCatalog.builtIn
+let renderer = try AttestationRenderer(forms: catalog.forms)
+let now = Date()
+let today = LocalDateTime(now, in: .paris).date
+
+func attestation(firstName: String, lastName: String, form: Form, reasons: [String]) throws -> Attestation {
+    let identity = try Identity(
+        firstName: firstName, lastName: lastName, birthDate: "01/01/1970", birthPlace: "Lyon",
+        address: "999 avenue de France", zipCode: "75001", city: "Paris", today: today)
+    return try Attestation(identity: identity, form: form, reasonCodes: reasons, exit: .offset(minutes: -20), now: now)
+}
+
+let latin1 = try attestation(firstName: "Camille", lastName: "Dupont", form: catalog.defaultForm, reasons: ["travail"])
+let older = try attestation(firstName: "François", lastName: "Lefèvre", form: catalog.form(id: "deplacement-2020-11-02")!,
+                            reasons: ["achats", "sport_animaux"])
+let unicode = try attestation(firstName: "Łukasz", lastName: "Wałęsa", form: catalog.defaultForm, reasons: ["sante"])
+
+print("PDF size, Latin-1 person (2020-11-28): \(try renderer.pdf(latin1).count) bytes")
+print("PDF size, Latin-1 person (2020-11-02): \(try renderer.pdf(older).count) bytes")
+print("PDF size, name outside WinAnsi (DejaVu Sans embedded): \(try renderer.pdf(unicode).count) bytes")
+print("PNG size, 400 px: \(try renderer.qrPNG(latin1).count) bytes")
+print()
+
+let runs = Iterations(2000)
+let warmup = WarmupIterations(50)
+benchmark("pdf, Latin-1, 2020-11-28", settings: runs, warmup) { _ = try renderer.pdf(latin1) }
+benchmark("pdf, Latin-1, 2020-11-02", settings: runs, warmup) { _ = try renderer.pdf(older) }
+benchmark("pdf, Unicode name (embedded font)", settings: Iterations(200), warmup) { _ = try renderer.pdf(unicode) }
+benchmark("png, 400 px", settings: runs, warmup) { _ = try renderer.qrPNG(latin1) }
+benchmark("qr payload", settings: runs, warmup) { _ = QRPayload(latin1) }
+benchmark("attestation (validate + resolve time)", settings: runs, warmup) {
+    _ = try attestation(firstName: "Camille", lastName: "Dupont", form: catalog.defaultForm, reasons: ["travail"])
+}
+
+Benchmark.main()

@@ -38,11 +38,14 @@ public struct AttestationRenderer: Sendable {
         HPDF_Page_SetWidth(page, Float(form.page.width))
         HPDF_Page_SetHeight(page, Float(form.page.height))
 
-        HPDF_Page_BeginText(page)
-        for line in layout.lines {
-            try fonts.select(line.style, size: line.size, on: page)
-            HPDF_Page_TextOut(page, Float(line.x), Float(line.y), line.text)
+        var registered: [FontStyle: HPDF_Font] = [:]
+        for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
+        guard try FormLayout.registerFonts(registered, on: page) == layout.fontNames else {
+            throw .pdf(code: 0x1036)
         }
+        try layout.staticContent.write(to: page)
+
+        HPDF_Page_BeginText(page)
         for (slot, value) in values(attestation) {
             try FieldText(value: value, slot: slot, fonts: &fonts).draw(on: page, fonts: &fonts)
         }
@@ -54,24 +57,21 @@ public struct AttestationRenderer: Sendable {
         }
         HPDF_Page_EndText(page)
 
-        HPDF_Page_SetLineWidth(page, 0.5)
-        for box in layout.boxes {
-            HPDF_Page_Rectangle(page, Float(box.x), Float(box.y), Float(box.size), Float(box.size))
-        }
-        HPDF_Page_Stroke(page)
-        drawRules(form.rules ?? [], on: page)
-
+        // The modules go once into a stream of their own that both pages append to their
+        // content after scaling: one copy to compress and store instead of two.
+        let modules = try document.sharedContent(qrModules(qr))
         var secondPage: HPDF_Page?
         for placement in form.qrCodes {
             if placement.page == 1 {
-                drawQR(qr, placement, on: page)
+                try placeQR(modules, width: qr.width, placement, on: page, document: document)
             } else {
                 if secondPage == nil {
-                    secondPage = HPDF_AddPage(pdf)
-                    HPDF_Page_SetWidth(secondPage, Float(form.page.width))
-                    HPDF_Page_SetHeight(secondPage, Float(form.page.height))
+                    guard let added = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
+                    HPDF_Page_SetWidth(added, Float(form.page.width))
+                    HPDF_Page_SetHeight(added, Float(form.page.height))
+                    secondPage = added
                 }
-                drawQR(qr, placement, on: secondPage)
+                try placeQR(modules, width: qr.width, placement, on: secondPage!, document: document)
             }
         }
         try document.check()
@@ -87,19 +87,23 @@ public struct AttestationRenderer: Sendable {
         let modules = qr.width + 2 * quiet
         let scale = max(1, size / modules)
         let side = modules * scale
-        var pixels = [UInt8](repeating: 0xFF, count: side * side)
-        for row in 0..<qr.width {
-            for column in 0..<qr.width where qr.isDark(row: row, column: column) {
-                let top = (row + quiet) * scale, left = (column + quiet) * scale
-                for y in top..<top + scale {
-                    pixels.withUnsafeMutableBufferPointer { buffer in
-                        let start = y * side + left
-                        buffer[start..<start + scale].update(repeating: 0)
-                    }
+        // Palette indices: 1 is white, 0 black. Build one row per module row, then repeat it.
+        var pixels = [UInt8](repeating: 1, count: side * side)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for row in 0..<qr.width {
+                let top = (row + quiet) * scale
+                for column in 0..<qr.width where qr.isDark(row: row, column: column) {
+                    let start = top * side + (column + quiet) * scale
+                    buffer[start..<start + scale].update(repeating: 0)
+                }
+                for copy in 1..<scale {
+                    let source = top * side
+                    let target = (top + copy) * side
+                    _ = buffer[target..<target + side].update(fromContentsOf: buffer[source..<source + side])
                 }
             }
         }
-        return try PNGImage.encode(gray: pixels, width: side, height: side)
+        return try PNGImage.encode(blackAndWhite: pixels, width: side, height: side)
     }
 
     private func values(_ attestation: Attestation) -> [(FieldSlot, String)] {
@@ -149,37 +153,37 @@ public struct AttestationRenderer: Sendable {
     /// Who made the file: this project, never the Ministry.
     static let producer = "attestation-links (générateur auto-hébergé, non officiel)"
 
-    private func drawRules(_ rules: [Rule], on page: HPDF_Page) {
-        guard !rules.isEmpty else { return }
-        HPDF_Page_SetLineWidth(page, 0.6)
-        for rule in rules {
-            if let dash = rule.dash, !dash.isEmpty {
-                let pattern = dash.map { HPDF_UINT16(clamping: max(1, $0)) }
-                HPDF_Page_SetDash(page, pattern, HPDF_UINT(pattern.count), 0)
-            } else {
-                HPDF_Page_SetDash(page, nil, 0, 0)
-            }
-            HPDF_Page_MoveTo(page, Float(rule.x), Float(rule.y))
-            HPDF_Page_LineTo(page, Float(rule.x + rule.length), Float(rule.y))
-            HPDF_Page_Stroke(page)
+    /// The dark modules as `re` operators in module units, then the fill and the `Q` that
+    /// closes the placement's `q`: the same bytes for every placement.
+    private func qrModules(_ qr: QRMatrix) -> ContentStream {
+        var content = ContentStream()
+        for rect in qr.rectangles() {
+            content.integers(rect.x, rect.y, rect.width, rect.height, name: "re")
         }
-        HPDF_Page_SetDash(page, nil, 0, 0)
+        content.append("f\nQ\n")
+        return content
     }
 
-    /// The code in module units (one unit a module, y down from the top, quiet zone of one
-    /// module included in the placement's size), merged into few rectangles, filled at once.
-    private func drawQR(_ qr: QRMatrix, _ placement: QRPlacement, on page: HPDF_Page?) {
-        let quiet = 1
-        let scale = placement.size / Double(qr.width + 2 * quiet)
-        HPDF_Page_GSave(page)
-        HPDF_Page_Concat(page, Float(scale), 0, 0, Float(-scale),
-                         Float(placement.x + Double(quiet) * scale),
-                         Float(placement.y + placement.size - Double(quiet) * scale))
-        for rect in qr.rectangles() {
-            HPDF_Page_Rectangle(page, Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height))
-        }
-        HPDF_Page_Fill(page)
-        HPDF_Page_GRestore(page)
+    /// Scales module units into place (y down from the top, the placement's size including a
+    /// quiet zone of one module), then appends the shared modules to the page's content.
+    private func placeQR(
+        _ modules: HPDF_Dict, width: Int, _ placement: QRPlacement, on page: HPDF_Page, document: HaruDocument
+    ) throws(RenderingError) {
+        let quiet = 1.0
+        let scale = placement.size / (Double(width) + 2 * quiet)
+        var content = ContentStream()
+        content.append("q\n")
+        // Four decimals: at 300 pt a rounding of the scale would shift the far modules.
+        content.append("\(Self.fixed(scale)) 0 0 \(Self.fixed(-scale)) ")
+        content.op(placement.x + quiet * scale, placement.y + placement.size - quiet * scale, name: "cm")
+        try content.write(to: page)
+        try document.appendContent(modules, to: page)
+    }
+
+    private static func fixed(_ value: Double) -> String {
+        let scaled = Int((abs(value) * 10_000).rounded())
+        let fraction = String(scaled % 10_000)
+        return (value < 0 ? "-" : "") + "\(scaled / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
     }
 }
 

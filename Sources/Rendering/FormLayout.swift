@@ -1,21 +1,28 @@
 import AttestationKit
 import CHaru
 
-/// What a form draws the same way for everyone, laid out once when the renderer starts:
-/// every static line already wrapped, placed and encoded, so a request only adds its values.
+/// What a form draws the same way for everyone, laid out once when the renderer starts: every
+/// fixed line wrapped, placed and encoded, the boxes and rules, all as ready content-stream
+/// bytes, so a request only adds its values.
 struct FormLayout: Sendable {
     let form: Form
-    let lines: [StaticLine]
-    let boxes: [(x: Double, y: Double, size: Double)]
+    /// Text, check boxes and rules of page 1, written with `fontNames`.
+    let staticContent: ContentStream
+    /// Where the `x` of each reason goes, by reason code.
     let marks: [String: (x: Double, y: Double)]
 
-    struct StaticLine: Sendable {
+    /// The standard fonts in the order they are registered on page 1, and the resource names
+    /// libharu gives them in that order ("F1", "F2", …), which `staticContent` uses.
+    static let fontOrder: [FontStyle] = [.regular, .bold, .italic]
+    let fontNames: [FontStyle: String]
+
+    struct StaticLine {
         let style: FontStyle
         let size: Double
         let x: Double
         let y: Double
-        /// CP1252, NUL-terminated for libharu.
-        let text: [CChar]
+        /// CP1252.
+        let text: [UInt8]
     }
 
     init(form: Form) throws(RenderingError) {
@@ -32,8 +39,7 @@ struct FormLayout: Sendable {
                 if block.align == .center, let width = block.width {
                     x += (width - metrics.width(line, style: style, size: block.size)) / 2
                 }
-                lines.append(StaticLine(style: style, size: block.size, x: x, y: block.y - Double(index) * leading,
-                                        text: line.map { CChar(bitPattern: $0) } + [0]))
+                lines.append(StaticLine(style: style, size: block.size, x: x, y: block.y - Double(index) * leading, text: line))
             }
         }
 
@@ -45,7 +51,8 @@ struct FormLayout: Sendable {
         }
 
         let layout = form.reasonLayout
-        var boxes: [(x: Double, y: Double, size: Double)] = []
+        var boxes = ContentStream()
+        boxes.op(0.5, name: "w")
         var marks: [String: (x: Double, y: Double)] = [:]
         var previousBottom = Double.infinity
         for (index, reason) in form.reasons.enumerated() {
@@ -67,23 +74,62 @@ struct FormLayout: Sendable {
             }
             precondition(lines.count > before)
             previousBottom = lastBaseline - lines[lines.count - 1].size * 0.25
-            boxes.append((layout.boxX, reason.y + layout.boxDY, layout.boxSize))
+            boxes.op(layout.boxX, reason.y + layout.boxDY, layout.boxSize, layout.boxSize, name: "re")
             marks[reason.code] = (layout.markX, reason.y)
         }
-        self.lines = lines
-        self.boxes = boxes
+        boxes.append("S\n")
+        fontNames = metrics.fontNames
+        var content = ContentStream()
+        content.append("BT\n")
+        var current: (FontStyle, Double)?
+        for line in lines {
+            if current == nil || current! != (line.style, line.size) {
+                content.append("/\(fontNames[line.style]!) ")
+                content.op(line.size, name: "Tf")
+                current = (line.style, line.size)
+            }
+            content.op(1, 0, 0, 1, line.x, line.y, name: "Tm")
+            content.string(line.text)
+            content.append(" Tj\n")
+        }
+        content.append("ET\n")
+        content.append(boxes)
+        for rule in form.rules ?? [] {
+            content.op(0.6, name: "w")
+            if let dash = rule.dash, !dash.isEmpty {
+                content.append("[\(dash.map { String(max(1, $0)) }.joined(separator: " "))] 0 d\n")
+            }
+            content.op(rule.x, rule.y, name: "m")
+            content.op(rule.x + rule.length, rule.y, name: "l")
+            content.append("S\n[] 0 d\n")
+        }
+        staticContent = content
         self.marks = marks
+    }
+
+    /// Adds the fonts to the page's resources in `fontOrder`; returns their resource names.
+    static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page) throws(RenderingError) -> [FontStyle: String] {
+        var names: [FontStyle: String] = [:]
+        for style in fontOrder {
+            guard let name = HPDF_Page_GetLocalFontName(page, fonts[style]) else { throw .pdf(code: 0) }
+            names[style] = String(cString: name)
+        }
+        return names
     }
 
     /// Helvetica metrics, read from libharu's own tables through a scratch document.
     private final class Metrics {
         let document: HaruDocument
         let fonts: [FontStyle: HPDF_Font]
+        let fontNames: [FontStyle: String]
 
         init() throws(RenderingError) {
             document = try HaruDocument()
-            fonts = [.regular: try document.standardFont(.regular), .bold: try document.standardFont(.bold),
-                     .italic: try document.standardFont(.italic)]
+            var fonts: [FontStyle: HPDF_Font] = [:]
+            for style in FormLayout.fontOrder { fonts[style] = try document.standardFont(style) }
+            guard let page = HPDF_AddPage(document.handle) else { throw .pdf(code: 0) }
+            self.fonts = fonts
+            fontNames = try FormLayout.registerFonts(fonts, on: page)
         }
 
         func width(_ bytes: [UInt8], style: FontStyle, size: Double) -> Double {

@@ -22,36 +22,67 @@ struct QRMatrix {
     /// The dark modules as few rectangles as a simple sweep finds: each row's runs, with runs
     /// that repeat exactly on the following rows merged into one taller rectangle. Fewer
     /// drawing operators make a smaller, faster PDF.
+    /// The dark modules as few rectangles as a simple sweep finds: each row's runs, with runs
+    /// that repeat exactly on the following rows merged into one taller rectangle. Fewer
+    /// drawing operators make a smaller, faster PDF.
+    func greedyRectangles() -> [ModuleRect] {
+        var covered = [Bool](repeating: false, count: width * width)
+        var result: [ModuleRect] = []
+        for y in 0..<width {
+            for x in 0..<width where isDark(row: y, column: x) && !covered[y * width + x] {
+                var best = (w: 1, h: 1, area: 1)
+                var limit = width - x
+                var row = y
+                while row < width {
+                    var run = 0
+                    while run < limit, isDark(row: row, column: x + run) { run += 1 }
+                    if run == 0 { break }
+                    limit = run
+                    let h = row - y + 1
+                    if run * h > best.area { best = (run, h, run * h) }
+                    row += 1
+                }
+                for yy in y..<y + best.h { for xx in x..<x + best.w { covered[yy * width + xx] = true } }
+                result.append(ModuleRect(x: x, y: y, width: best.w, height: best.h))
+            }
+        }
+        return result
+    }
+
     func rectangles() -> [ModuleRect] {
         var done: [ModuleRect] = []
-        var open: [Run: ModuleRect] = [:]
+        // Rectangles still growing, ordered by x, as left by the previous row.
+        var open: [ModuleRect] = []
+        var next: [ModuleRect] = []
         for row in 0..<width {
-            var seen = Set<Run>()
+            next.removeAll(keepingCapacity: true)
+            var index = 0
             var column = 0
             while column < width {
                 guard isDark(row: row, column: column) else { column += 1; continue }
                 let start = column
                 while column < width, isDark(row: row, column: column) { column += 1 }
-                let run = Run(start: start, length: column - start)
-                seen.insert(run)
-                if let rect = open[run] {
-                    open[run] = ModuleRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + 1)
-                } else {
-                    open[run] = ModuleRect(x: start, y: row, width: run.length, height: 1)
+                let length = column - start
+                while index < open.count, open[index].x < start {
+                    done.append(open[index])
+                    index += 1
                 }
+                if index < open.count, open[index].x == start {
+                    let rect = open[index]
+                    index += 1
+                    if rect.width == length {
+                        next.append(ModuleRect(x: start, y: rect.y, width: length, height: rect.height + 1))
+                        continue
+                    }
+                    done.append(rect)
+                }
+                next.append(ModuleRect(x: start, y: row, width: length, height: 1))
             }
-            for (run, rect) in open where !seen.contains(run) {
-                done.append(rect)
-                open[run] = nil
-            }
+            done.append(contentsOf: open[index...])
+            swap(&open, &next)
         }
-        done.append(contentsOf: open.values)
-        return done.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-    }
-
-    private struct Run: Hashable {
-        let start: Int
-        let length: Int
+        done.append(contentsOf: open)
+        return done
     }
 }
 

@@ -1,0 +1,81 @@
+import CHaru
+
+/// PDF content-stream operators written as bytes. The fixed part of a form is built once with
+/// it; a request appends its few operators and hands the bytes to the page in one call, instead
+/// of one libharu call (with libharu's slow number formatting) per operator.
+struct ContentStream: Sendable {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ other: ContentStream) { bytes.append(contentsOf: other.bytes) }
+
+    /// A number with at most two decimals, the precision of the form's positions.
+    mutating func number(_ value: Double) {
+        var hundredths = Int((value * 100).rounded())
+        if hundredths < 0 { bytes.append(UInt8(ascii: "-")); hundredths = -hundredths }
+        integer(hundredths / 100)
+        let fraction = hundredths % 100
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        // Digits come out last first: write them into a small buffer, then append in order.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: digits[(20 - count)...])
+        }
+    }
+
+    /// Numbers separated by spaces, then the operator and a line break: `1 2 3 4 re`.
+    mutating func op(_ numbers: Double..., name: String) {
+        for value in numbers {
+            number(value)
+            bytes.append(0x20)
+        }
+        append(name)
+        bytes.append(0x0A)
+    }
+
+    /// Whole numbers then the operator, for module coordinates.
+    mutating func integers(_ numbers: Int..., name: String) {
+        for value in numbers {
+            integer(value)
+            bytes.append(0x20)
+        }
+        append(name)
+        bytes.append(0x0A)
+    }
+
+    /// A literal string: `(text)`, with the three characters PDF escapes.
+    mutating func string(_ text: [UInt8]) {
+        bytes.append(UInt8(ascii: "("))
+        for byte in text {
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+                bytes.append(UInt8(ascii: "\\"))
+            }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: ")"))
+    }
+
+    /// Appends the bytes to the page's content. Only valid where the bytes leave the graphics
+    /// state as libharu believes it is (balanced `q`/`Q`, `BT`/`ET`, no text matrix left set).
+    func write(to page: HPDF_Page) throws(RenderingError) {
+        let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
+        let status = bytes.withUnsafeBufferPointer {
+            HPDF_Stream_Write(attributes.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
+        }
+        guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
+    }
+}

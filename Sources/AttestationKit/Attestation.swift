@@ -60,8 +60,8 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
         case .noReason(let form):
             return "motif manquant ; au moins un motif est attendu parmi : \(Self.codes(form))."
         case .unknownReason(let code, let form):
-            let shown = code.count <= 40 ? "« \(code) »" : "inconnu"
-            return "motif \(shown) inconnu pour le formulaire \(form.id) ; acceptés : \(Self.codes(form))."
+            let shown = code.count <= 40 ? " « \(code) »" : ""
+            return "motif\(shown) inconnu pour le formulaire \(form.id) ; acceptés : \(Self.codes(form))."
         case .exitTime(let error):
             return error.description
         }

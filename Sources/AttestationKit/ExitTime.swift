@@ -50,11 +50,11 @@ public enum ExitTime: Sendable, Hashable {
             guard check.hour == hour, check.minute == minute else {
                 throw .nonexistentTime(hour: hour, minute: minute)
             }
-            // Compare whole minutes, so "at" the current minute is an offset of 0.
-            let minutes = Int((candidate.timeIntervalSince(now) / 60).rounded(.down))
-            let flooredNow = LocalDateTime(now, in: zone)
-            let sameMinute = flooredNow.hour == hour && flooredNow.minute == minute
-            guard sameMinute || bounds.contains(minutes) else { throw .atOutOfBounds(hour: hour, minute: minute, bounds) }
+            // Whole minutes from the current minute: the seconds of "now" do not count, so
+            // "at" the current minute is an offset of 0 and the bounds hold to the minute.
+            let currentMinute = (now.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60
+            let minutes = Int(((candidate.timeIntervalSinceReferenceDate - currentMinute) / 60).rounded())
+            guard bounds.contains(minutes) else { throw .atOutOfBounds(hour: hour, minute: minute, bounds) }
             exit = candidate
         }
         return exit
@@ -75,6 +75,18 @@ public struct OffsetBounds: Sendable, Hashable, Codable {
     }
 
     public func contains(_ minutes: Int) -> Bool { (minimum...maximum).contains(minutes) }
+
+    /// Decoding keeps the invariant of `init?`: the bounds contain 0.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let minimum = try container.decode(Int.self, forKey: .minimum)
+        let maximum = try container.decode(Int.self, forKey: .maximum)
+        guard let bounds = OffsetBounds(minimum: minimum, maximum: maximum) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "minimum ≤ 0 ≤ maximum attendu"))
+        }
+        self = bounds
+    }
 }
 
 /// Why an exit time was refused; `description` is the French message for the user.

@@ -70,7 +70,7 @@ struct FormValidation {
     let source: String
 
     func check() throws(FormError) {
-        guard form.id.range(of: #"^[a-z0-9][a-z0-9-]{0,63}$"#, options: .regularExpression) != nil else {
+        guard form.id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,63}/) != nil else {
             throw fail("id", "identifiant invalide ; minuscules, chiffres et tirets attendus (64 au plus).")
         }
         guard form.page.width > 0, form.page.height > 0 else {
@@ -80,7 +80,7 @@ struct FormValidation {
         var codes = Set<String>(), numbers = Set<Int>()
         for (index, reason) in form.reasons.enumerated() {
             let path = "reasons[\(index)]"
-            guard reason.code.range(of: #"^[a-z][a-z0-9_]{0,31}$"#, options: .regularExpression) != nil else {
+            guard reason.code.wholeMatch(of: /[a-z][a-z0-9_]{0,31}/) != nil else {
                 throw fail("\(path).code", "code de motif invalide « \(reason.code) » ; minuscules, chiffres et _ attendus.")
             }
             guard codes.insert(reason.code).inserted else {
@@ -115,11 +115,39 @@ struct FormValidation {
             try checkPoint(block.x, axis: \.width, path: "\(path).x")
             try checkPoint(block.y, axis: \.height, path: "\(path).y")
         }
+        for (path, block) in blocks {
+            guard (block.width ?? 1) > 0, (block.leading ?? 1) > 0 else {
+                throw fail(path, "width et leading doivent être positifs.")
+            }
+        }
         for (key, slot) in form.fields.all {
-            try checkPoint(slot.x, axis: \.width, path: "fields.\(key).x")
-            try checkPoint(slot.y, axis: \.height, path: "fields.\(key).y")
+            let path = "fields.\(key)"
+            try checkPoint(slot.x, axis: \.width, path: "\(path).x")
+            try checkPoint(slot.y, axis: \.height, path: "\(path).y")
             guard slot.maxWidth > 0, slot.x + slot.maxWidth <= form.page.width else {
-                throw fail("fields.\(key).maxWidth", "la largeur doit rester dans la page.")
+                throw fail("\(path).maxWidth", "la largeur doit rester dans la page.")
+            }
+            let size = slot.size ?? 11
+            guard size > 0, size <= 72, (slot.minSize ?? size) > 0, (slot.minSize ?? size) <= size else {
+                throw fail("\(path).size", "tailles positives attendues, minSize ≤ size ≤ 72.")
+            }
+            guard (slot.fitWidth ?? 1) > 0 else { throw fail("\(path).fitWidth", "largeur positive attendue.") }
+        }
+        let layout = form.reasonLayout
+        let sizes = [layout.boxSize, layout.markSize, layout.textWidth, layout.textSize, layout.textLeading,
+                     layout.noteSize, layout.noteLeading]
+        guard sizes.allSatisfy({ $0 > 0 }), layout.textX >= 0, layout.textX + layout.textWidth <= form.page.width,
+              layout.boxX >= 0, layout.markX >= 0 else {
+            throw fail("reasonLayout", "tailles positives et texte dans la largeur de la page attendus.")
+        }
+        for (index, rule) in (form.rules ?? []).enumerated() {
+            try checkPoint(rule.x, axis: \.width, path: "rules[\(index)].x")
+            try checkPoint(rule.y, axis: \.height, path: "rules[\(index)].y")
+            guard rule.length > 0, rule.x + rule.length <= form.page.width else {
+                throw fail("rules[\(index)].length", "longueur positive, dans la page, attendue.")
+            }
+            guard (rule.dash ?? [1]).allSatisfy({ (1...100).contains($0) }) else {
+                throw fail("rules[\(index)].dash", "longueurs entières de 1 à 100 attendues.")
             }
         }
     }

@@ -40,6 +40,8 @@ enum StrictJSON {
             for key in object.keys.sorted() {
                 let childPath = path.isEmpty ? key : "\(path).\(key)"
                 guard let knownChild = knownObject[key] else {
+                    // An optional set to null is not encoded back; an unknown key set to null
+                    // cannot be told apart from it, and carries nothing that could be lost.
                     if object[key] is NSNull { continue }
                     return childPath
                 }

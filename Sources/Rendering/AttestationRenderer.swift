@@ -9,8 +9,9 @@ import Foundation
 public struct AttestationRenderer: Sendable {
     /// DejaVu Sans from Debian's fonts-dejavu-core: embedded only for names outside WinAnsi.
     public static let defaultUnicodeFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    /// Accepted sizes for the PNG, in pixels.
-    public static let pngSizes = 64...2048
+    /// Accepted sizes for the PNG, in pixels: from the width of the largest QR code (177 modules
+    /// and the quiet zone) at one pixel a module, so the image is never wider than asked.
+    public static let pngSizes = 185...4096
 
     private let layouts: [String: FormLayout]
     private let unicodeFontPath: String
@@ -123,10 +124,8 @@ public struct AttestationRenderer: Sendable {
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation) {
         let metadata = attestation.form.metadata
-        // PDFDocEncoding, which these strings are written in, agrees with CP1252 on French letters.
         func set(_ type: HPDF_InfoType, _ text: String) {
-            guard let bytes = WinAnsi.encode(text) else { return }
-            HPDF_SetInfoAttr(pdf, type, bytes.map { CChar(bitPattern: $0) } + [0])
+            HPDF_SetInfoAttr(pdf, type, PDFDocEncoding.encode(text).map { CChar(bitPattern: $0) } + [0])
         }
         set(HPDF_INFO_TITLE, metadata.title)
         set(HPDF_INFO_SUBJECT, metadata.subject)

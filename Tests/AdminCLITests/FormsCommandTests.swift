@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+private let builtInJSON = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+
+/// A copy of the latest official form under another id, with one change applied to its JSON object.
+private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _ in }) throws -> Data {
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtInJSON)) as? [String: Any])
+    object["id"] = id
+    change(&object)
+    return try JSONSerialization.data(withJSONObject: object)
+}
+
+@Suite struct FormsCommandTests {
+    @Test func listsBothOfficialFormsWithTheirCodes() throws {
+        let result = try Tool.admin(["forms"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("deplacement-2020-11-28 (par défaut)"))
+        #expect(result.stdout.contains("deplacement-2020-11-02 :"))
+        for code in ["travail", "achats_culturel_cultuel", "achats", "sport_animaux", "enfants"] {
+            #expect(result.stdout.contains("  \(code) "), "code \(code) listed")
+        }
+    }
+
+    @Test func jsonListingIsMachineReadable() throws {
+        let result = try Tool.admin(["forms", "--json"])
+        #expect(result.status == 0)
+        let forms = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(forms.map { $0["id"] as? String } == ["deplacement-2020-11-28", "deplacement-2020-11-02"])
+        #expect(forms.map { $0["isDefault"] as? Bool } == [true, false])
+        let reasons = try #require(forms[1]["reasons"] as? [[String: Any]])
+        #expect(reasons.map { $0["code"] as? String }.prefix(2) == ["travail", "achats"])
+        #expect(reasons.allSatisfy { !(($0["label"] as? String) ?? "\n").contains("\n") })
+    }
+
+    @Test func aThirdFormIsAddedFromAJSONFileWithoutRecompiling() throws {
+        let scratch = try Scratch()
+        let directory = scratch.url.appendingPathComponent("forms")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try derivedForm(id: "couvre-feu-2021") { object in
+            var reasons = object["reasons"] as! [[String: Any]]
+            reasons[0]["code"] = "activite_pro"
+            object["reasons"] = reasons
+        }.write(to: directory.appendingPathComponent("couvre-feu.json"))
+
+        let listing = try Tool.admin(["forms", "--forms-dir", directory.path])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("couvre-feu-2021 :"))
+        #expect(listing.stdout.contains("  activite_pro "))
+
+        let file = scratch.path("a.pdf")
+        let render = try Tool.admin([
+            "render", "--first-name", "Ana", "--last-name", "Lima", "--birth-date", "02/03/1990",
+            "--birth-place", "Porto", "--address", "1 rue A", "--zip", "33000", "--city", "Bordeaux",
+            "--form", "couvre-feu-2021", "--reason", "activite_pro", "--forms-dir", directory.path, "-o", file,
+        ])
+        #expect(render.status == 0, "\(render.stderr)")
+        let payload = try #require(try decodedQRCodes(in: file, scratch: scratch).first)
+        #expect(payload.hasSuffix("Motifs: activite_pro;\n"))
+    }
+
+    @Test func aBrokenFormFileIsNamedWithItsJSONPath() throws {
+        let scratch = try Scratch()
+        try derivedForm(id: "faute-de-frappe") { object in
+            var reasons = object["reasons"] as! [[String: Any]]
+            reasons[2]["lable"] = reasons[2]["label"]
+            object["reasons"] = reasons
+        }.write(to: URL(fileURLWithPath: scratch.path("broken.json")))
+        let result = try Tool.admin(["forms", "--forms-dir", scratch.url.path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("broken.json, reasons[2].lable : clé inconnue"), "\(result.stderr)")
+    }
+}

@@ -10,6 +10,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // Thin system-library targets: module maps over the Debian -dev packages.
@@ -36,16 +39,26 @@ let package = Package(
             name: "Rendering",
             dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG"]),
 
+        // Signed links: the only module that imports swift-crypto.
+        .target(
+            name: "LinkTokens",
+            dependencies: ["AttestationKit", .product(name: "Crypto", package: "swift-crypto")]),
+        // Configuration, and a link with its parameters turned into an attestation.
+        .target(
+            name: "AttestationService",
+            dependencies: ["AttestationKit", "LinkTokens", "Rendering"]),
+
         .executableTarget(
             name: "attestation-admin",
             dependencies: [
-                "AttestationKit", "Rendering",
+                "AttestationKit", "Rendering", "LinkTokens", "AttestationService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]),
         .executableTarget(
             name: "attestation-bench",
             dependencies: [
-                "AttestationKit", "Rendering",
+                "AttestationKit", "Rendering", "LinkTokens",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             path: "Benchmarks/attestation-bench"),
@@ -53,5 +66,11 @@ let package = Package(
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit"]),
+        .testTarget(
+            name: "LinkTokensTests",
+            dependencies: [
+                "LinkTokens", "AttestationKit", "AttestationService",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ]
 )

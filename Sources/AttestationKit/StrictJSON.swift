@@ -5,13 +5,14 @@ import Foundation
 ///
 /// Codable ignores unknown keys; rather than hand-writing every `init(from:)`, the decoded value
 /// is encoded again and any key of the input missing from that round trip is unknown.
-enum StrictJSON {
-    struct Failure: Error {
-        let path: String
-        let message: String
+public enum StrictJSON {
+    /// The JSON path of the problem (`reasons[2].label`) and a French message.
+    public struct Failure: Error, Sendable {
+        public let path: String
+        public let message: String
     }
 
-    static func decode<T: Codable>(_ type: T.Type, from data: Data) throws(Failure) -> T {
+    public static func decode<T: Codable>(_ type: T.Type, from data: Data) throws(Failure) -> T {
         let value: T
         do {
             value = try JSONDecoder().decode(T.self, from: data)

@@ -5,12 +5,15 @@ import Foundation
 struct AttestationAdmin: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attestation-admin",
-        abstract: "Administer personal attestation links: render attestations, list forms.",
+        abstract: "Administer personal attestation links: keys, links, revocation, rendering.",
         discussion: """
+            Start with `attestation-admin init`, then `attestation-admin mint` one link per person.
+
             Exit status: 0 on success, 64 for a bad option, 65 for invalid data (an identity, \
-            a reason, a form file), 73 when the output cannot be written, 1 otherwise.
+            a reason, a link, a form or configuration file), 73 when a file cannot be written or \
+            would be overwritten, 77 for a private key others can read, 1 otherwise.
             """,
-        subcommands: [Render.self, Forms.self])
+        subcommands: [Init.self, Keygen.self, Mint.self, Inspect.self, Revoke.self, Render.self, Forms.self])
 
     /// Prints errors in French after the program name, with the exit status of their kind,
     /// instead of ArgumentParser's English "Error:" for everything that is not a usage error.
@@ -35,5 +38,15 @@ struct AdminError: Error {
     static func data(_ message: String) -> AdminError { AdminError(message: message, status: 65) }
     static func usage(_ message: String) -> AdminError { AdminError(message: message, status: 64) }
     static func cannotCreate(_ message: String) -> AdminError { AdminError(message: message, status: 73) }
+    static func permission(_ message: String) -> AdminError { AdminError(message: message, status: 77) }
     static func software(_ message: String) -> AdminError { AdminError(message: message, status: 1) }
+}
+
+/// Writes a file whole or not at all (a temporary file renamed into place).
+func writeAtomically(_ data: Data, to path: String) throws {
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw AdminError.cannotCreate("impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
+    }
 }

@@ -1,24 +1,33 @@
 import ArgumentParser
 import AttestationKit
 import Foundation
+import AttestationService
 import Rendering
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render an attestation to a PDF or a PNG of its QR code, as the server would.",
         discussion: """
-            The format follows the extension of the output file: .pdf for the two-page \
-            attestation, .png for the QR code alone. Nothing is written unless the whole \
-            document was produced.
+            From a link (verified with the configuration's keys, exactly what the server would \
+            answer, --reason replacing the link's reasons unless it locks them), or from the \
+            identity options. The format follows the extension of the output file: .pdf for the \
+            two-page attestation, .png for the QR code alone. Nothing is written unless the \
+            whole document was produced.
 
-            Example:
+            Examples:
+              attestation-admin render "https://attestation.example.org/?t=AQJrMQ…" --offset -20 -o attestation.pdf
               attestation-admin render --first-name Camille --last-name Dupont \\
                 --birth-date 01/01/1970 --birth-place Lyon \\
                 --address "999 avenue de France" --zip 75001 --city Paris \\
                 --reason travail --offset -20 -o attestation.pdf
             """)
 
-    @OptionGroup(title: "Identity") var identity: IdentityOptions
+    @Argument(help: ArgumentHelp("A link or its token; without it, the identity options.", valueName: "URL|TOKEN"))
+    var link: String?
+
+    @OptionGroup var config: ConfigOptions
+
+    @OptionGroup(title: "Identity") var identity: PersonOptions
 
     @Option(name: .customLong("reason"), help: ArgumentHelp(
         "A reason code, repeatable (see `attestation-admin forms`).", valueName: "CODE"))
@@ -58,6 +67,37 @@ struct Render: ParsableCommand {
         guard format == "pdf" || format == "png" else {
             throw AdminError.usage("-o : extension « .\(format) » non prise en charge ; .pdf ou .png attendu.")
         }
+        let now = Date()
+        let attestation = try link.map { try fromLink($0, now: now) } ?? fromOptions(now: now)
+
+        let bytes: [UInt8]
+        switch render(attestation, asPDF: format == "pdf") {
+        case .success(let rendered): bytes = rendered
+        case .failure(.pngSize(let size, let range)):
+            throw AdminError.usage("--size : \(RenderingError.pngSize(size, range).description)")
+        case .failure(let error): throw AdminError.software(error.description)
+        }
+        do {
+            try Data(bytes).write(to: outputURL, options: .atomic)
+        } catch {
+            throw AdminError.cannotCreate("impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
+        }
+    }
+}
+
+extension Render {
+    /// What the server would make of the link with these parameters.
+    private func fromLink(_ link: String, now: Date) throws -> Attestation {
+        guard identity.isEmpty, form == nil, forms.formsDirectory == nil else {
+            throw AdminError.usage("avec un lien, l’identité et le formulaire viennent du lien : retirez les options d’identité, --form et --forms-dir.")
+        }
+        let state = try config.state()
+        let request = LinkRequest(token: LinkRequest.token(fromLinkOrToken: link), offset: offset, at: at,
+                                  reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","))
+        do { return try state.attestation(for: request, now: now) } catch { throw AdminError.data(error.description) }
+    }
+
+    private func fromOptions(now: Date) throws -> Attestation {
         let catalog = try forms.catalog()
         guard let chosenForm = form.map({ catalog.form(id: $0) }) ?? catalog.defaultForm else {
             let known = catalog.forms.map(\.id).joined(separator: ", ")
@@ -79,11 +119,8 @@ struct Render: ParsableCommand {
         } catch {
             throw error
         }
-
-        let now = Date()
-        let attestation: Attestation
         do {
-            attestation = try Attestation(
+            return try Attestation(
                 identity: try identity.identity(today: LocalDateTime(now, in: zone).date),
                 form: chosenForm, reasonCodes: reasons, exit: exit, timeZone: zone, now: now)
         } catch let error as AttestationError {
@@ -91,59 +128,12 @@ struct Render: ParsableCommand {
         } catch {
             throw error
         }
-
-        let bytes: [UInt8]
-        switch render(attestation, asPDF: format == "pdf") {
-        case .success(let rendered): bytes = rendered
-        case .failure(.pngSize(let size, let range)):
-            throw AdminError.usage("--size : \(RenderingError.pngSize(size, range).description)")
-        case .failure(let error): throw AdminError.software(error.description)
-        }
-        do {
-            try Data(bytes).write(to: outputURL, options: .atomic)
-        } catch {
-            throw AdminError.cannotCreate("impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
-        }
     }
-}
 
-extension Render {
     private func render(_ attestation: Attestation, asPDF: Bool) -> Result<[UInt8], RenderingError> {
         Result { () throws(RenderingError) -> [UInt8] in
             let renderer = try AttestationRenderer(forms: [attestation.form], unicodeFontPath: unicodeFont)
             return asPDF ? try renderer.pdf(attestation) : try renderer.qrPNG(attestation, size: size)
-        }
-    }
-}
-
-/// The person's identity as command-line options, shared by the commands that need one.
-struct IdentityOptions: ParsableArguments {
-    @Option(name: .customLong("first-name"), help: "First name.") var firstName: String
-    @Option(name: .customLong("last-name"), help: "Last name.") var lastName: String
-    @Option(name: .customLong("birth-date"), help: ArgumentHelp("Birth date.", valueName: "DD/MM/YYYY")) var birthDate: String
-    @Option(name: .customLong("birth-place"), help: "Place of birth.") var birthPlace: String
-    @Option(help: "Street address.") var address: String
-    @Option(help: ArgumentHelp("Zip code, 5 digits.", valueName: "ZIP")) var zip: String
-    @Option(help: "City.") var city: String
-
-    func identity(today: CalendarDate) throws -> Identity {
-        do {
-            return try Identity(firstName: firstName, lastName: lastName, birthDate: birthDate, birthPlace: birthPlace,
-                                address: address, zipCode: zip, city: city, today: today)
-        } catch {
-            throw AdminError.data("--\(Self.option(error.field)) : \(error.description)")
-        }
-    }
-
-    private static func option(_ field: Identity.Field) -> String {
-        switch field {
-        case .firstName: "first-name"
-        case .lastName: "last-name"
-        case .birthDate: "birth-date"
-        case .birthPlace: "birth-place"
-        case .address: "address"
-        case .zipCode: "zip"
-        case .city: "city"
         }
     }
 }

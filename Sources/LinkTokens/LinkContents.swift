@@ -1,0 +1,50 @@
+import AttestationKit
+import Foundation
+
+/// What a link holds: who it is for, which form and reasons, and its own bookkeeping.
+public struct LinkContents: Sendable, Hashable {
+    /// For revocation.
+    public let id: LinkID
+    /// When it was minted, to the minute.
+    public let issuedAt: Date
+    /// After this moment the link is refused; nil for a link that does not expire.
+    public let expiresAt: Date?
+    public let formID: String
+    public let identity: Identity
+    /// Reason codes preselected (or imposed, with `lockReasons`).
+    public let reasons: [String]
+    /// IANA zone for the times on the attestation (outre-mer); nil for Europe/Paris.
+    public let timeZone: String?
+    /// When set, the person cannot choose other reasons than `reasons`.
+    public let lockReasons: Bool
+
+    public init(
+        id: LinkID = .random(), issuedAt: Date = Date(), expiresAt: Date? = nil, formID: String, identity: Identity,
+        reasons: [String], timeZone: String? = nil, lockReasons: Bool = false
+    ) {
+        self.id = id
+        self.issuedAt = LinkClock.minute(issuedAt)
+        self.expiresAt = expiresAt.map(LinkClock.minute)
+        self.formID = formID
+        self.identity = identity
+        self.reasons = reasons
+        self.timeZone = timeZone
+        self.lockReasons = lockReasons
+    }
+}
+
+/// Times in a token are whole minutes since 2020-01-01T00:00Z: small varints, and no link
+/// predates the forms.
+enum LinkClock {
+    static let epoch = Date(timeIntervalSince1970: 1_577_836_800)
+
+    static func minute(_ date: Date) -> Date {
+        epoch.addingTimeInterval((date.timeIntervalSince(epoch) / 60).rounded(.down) * 60)
+    }
+
+    static func minutes(_ date: Date) -> UInt64 {
+        UInt64(max(0, (date.timeIntervalSince(epoch) / 60).rounded(.down)))
+    }
+
+    static func date(_ minutes: UInt64) -> Date { epoch.addingTimeInterval(TimeInterval(minutes) * 60) }
+}

@@ -1,0 +1,156 @@
+import AttestationKit
+import Crypto
+import Foundation
+
+/// The token format, version 1, base64url without padding:
+///
+///     version (1 byte) | key id (string) | link id (12 bytes) | issued (varint)
+///     | flags (1 byte) | expiry (varint, if flagged) | form id (string)
+///     | first name, last name (strings) | birth date (varint: days since 01/01/1900)
+///     | birth place, address (strings) | zip code (varint) | city (string)
+///     | reasons (varint count, strings) | time zone (string, if flagged)
+///     | Ed25519 signature of all the bytes before it (64 bytes)
+///
+/// Strings are a varint length and UTF-8; varints are LEB128. Binary and compact, so a whole
+/// link for a typical person stays near 250 characters, short enough for a QR code a phone
+/// scans at a glance. The key id comes first, outside nothing: the verifier needs it to pick
+/// the key, and reads nothing else before the signature holds.
+public enum LinkToken {
+    public static let version: UInt8 = 1
+    /// Longer input is refused before any decoding.
+    public static let maximumLength = 2048
+    static let signatureLength = 64
+
+    private enum Flag {
+        static let expires: UInt8 = 1
+        static let lockReasons: UInt8 = 2
+        static let timeZone: UInt8 = 4
+        static let known = expires | lockReasons | timeZone
+    }
+
+    /// Signs `contents` with `key`.
+    public static func sign(_ contents: LinkContents, with key: SigningKey) throws -> String {
+        var writer = ByteWriter()
+        writer.byte(version)
+        writer.string(key.id)
+        writer.raw(contents.id.bytes)
+        writer.varint(LinkClock.minutes(contents.issuedAt))
+        var flags: UInt8 = 0
+        if contents.expiresAt != nil { flags |= Flag.expires }
+        if contents.lockReasons { flags |= Flag.lockReasons }
+        if contents.timeZone != nil { flags |= Flag.timeZone }
+        writer.byte(flags)
+        if let expiry = contents.expiresAt { writer.varint(LinkClock.minutes(expiry)) }
+        writer.string(contents.formID)
+        let person = contents.identity
+        writer.string(person.firstName)
+        writer.string(person.lastName)
+        writer.varint(UInt64(person.birthDate.daysSince1900))
+        writer.string(person.birthPlace)
+        writer.string(person.address)
+        writer.varint(UInt64(person.zipCode)!)
+        writer.string(person.city)
+        writer.varint(UInt64(contents.reasons.count))
+        for code in contents.reasons { writer.string(code) }
+        if let zone = contents.timeZone { writer.string(zone) }
+        let signature = try key.key.signature(for: writer.bytes)
+        return Base64URL.encode(writer.bytes + [UInt8](signature))
+    }
+
+    /// Checks a token against the key ring, then the revocation list and the expiry.
+    /// Nothing of the payload is decoded before the signature holds.
+    public static func verify(
+        _ token: String, keys: KeyRing, revoked: RevocationList = .empty, now: Date = Date()
+    ) -> LinkVerification {
+        guard token.utf8.count <= maximumLength, let bytes = Base64URL.decode(token),
+              bytes.count > signatureLength + 2 else { return .malformed }
+        var header = ByteReader(bytes[...])
+        guard let tokenVersion = header.byte() else { return .malformed }
+        guard tokenVersion == version else { return .unsupportedVersion(tokenVersion) }
+        guard let keyID = header.string(maxBytes: 32) else { return .malformed }
+        guard let key = keys.keys[keyID] else { return .unknownKey(keyID) }
+
+        let signed = bytes[..<(bytes.count - signatureLength)]
+        let signature = bytes[(bytes.count - signatureLength)...]
+        guard key.key.isValidSignature(signature, for: signed) else { return .badSignature }
+
+        var reader = ByteReader(signed)
+        _ = reader.byte(); _ = reader.string(maxBytes: 32)
+        guard let contents = decodeBody(&reader, now: now), reader.isAtEnd else { return .malformed }
+        if revoked.contains(contents.id) { return .revoked(contents, keyID: keyID) }
+        if let expiry = contents.expiresAt, expiry <= now { return .expired(contents, keyID: keyID) }
+        return .valid(contents, keyID: keyID)
+    }
+
+    private static func decodeBody(_ reader: inout ByteReader, now: Date) -> LinkContents? {
+        guard let idBytes = reader.raw(LinkID.byteCount), let id = LinkID(bytes: idBytes),
+              let issued = reader.varint(), let flags = reader.byte(), flags & ~Flag.known == 0 else { return nil }
+        var expiry: UInt64?
+        if flags & Flag.expires != 0 {
+            guard let value = reader.varint() else { return nil }
+            expiry = value
+        }
+        guard let formID = reader.string(maxBytes: 64),
+              let firstName = reader.string(), let lastName = reader.string(),
+              let birthDays = reader.varint(), birthDays < 100_000,
+              let birthPlace = reader.string(), let address = reader.string(),
+              let zip = reader.varint(), zip <= 99_999, let city = reader.string(),
+              let reasonCount = reader.varint(), reasonCount <= 32 else { return nil }
+        var reasons: [String] = []
+        for _ in 0..<reasonCount {
+            guard let code = reader.string(maxBytes: 32) else { return nil }
+            reasons.append(code)
+        }
+        var timeZone: String?
+        if flags & Flag.timeZone != 0 {
+            guard let zone = reader.string(maxBytes: 64) else { return nil }
+            timeZone = zone
+        }
+        let zipText = String(zip)
+        guard let birthDate = CalendarDate(daysSince1900: Int(birthDays)),
+              let identity = try? Identity(
+                firstName: firstName, lastName: lastName, birthDate: birthDate.description, birthPlace: birthPlace,
+                address: address, zipCode: String(repeating: "0", count: 5 - zipText.count) + zipText, city: city,
+                today: LocalDateTime(now, in: .paris).date) else { return nil }
+        return LinkContents(
+            id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date), formID: formID,
+            identity: identity, reasons: reasons, timeZone: timeZone, lockReasons: flags & Flag.lockReasons != 0)
+    }
+}
+
+/// The outcome of checking a token, each failure its own case.
+public enum LinkVerification: Sendable, Equatable {
+    case valid(LinkContents, keyID: String)
+    /// Not a token of this service: bad characters, truncated, extra bytes, inconsistent fields.
+    case malformed
+    /// A version this server does not know (a newer one, say).
+    case unsupportedVersion(UInt8)
+    /// Signed with a key the configuration does not hold (never, or not any more).
+    case unknownKey(String)
+    /// Altered, or forged.
+    case badSignature
+    case expired(LinkContents, keyID: String)
+    case revoked(LinkContents, keyID: String)
+}
+
+extension CalendarDate {
+    private static let origin = CalendarDate(year: 1900, month: 1, day: 1)!
+
+    /// Days since 01/01/1900, for a compact token.
+    var daysSince1900: Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let start = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1))!
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return calendar.dateComponents([.day], from: start, to: date).day!
+    }
+
+    init?(daysSince1900 days: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let start = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1))!
+        guard let date = calendar.date(byAdding: .day, value: days, to: start) else { return nil }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}

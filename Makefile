@@ -6,22 +6,28 @@ ASAN_BUILD ?= .build-asan
 export LSAN_OPTIONS ?= suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 OUT ?= out
 
-# A fictitious person for the sample attestation.
+# A fictitious person for the sample link.
 SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth-place Lyon \
-         --address "999 avenue de France" --zip 75001 --city Paris --reason travail --offset -20
+         --address "999 avenue de France" --zip 75001 --city Paris --reason travail
+ADMIN = .build/release/attestation-admin
 
 .PHONY: run test bench deps build clean
 
+# Until the server exists: a local configuration and key on first use, a sample link, and the
+# attestation it gives, rendered exactly as the server will.
 run: deps
 	$(SWIFT) build -c release --product attestation-admin
+	@[ -f config.json ] || $(ADMIN) init
 	@mkdir -p $(OUT)
-	.build/release/attestation-admin render $(SAMPLE) -o $(OUT)/attestation-exemple.pdf
-	.build/release/attestation-admin render $(SAMPLE) -o $(OUT)/attestation-exemple.png
+	$(ADMIN) mint $(SAMPLE) > $(OUT)/lien-exemple.txt
+	$(ADMIN) render "$$(cat $(OUT)/lien-exemple.txt)" --offset -20 -o $(OUT)/attestation-exemple.pdf
+	$(ADMIN) render "$$(cat $(OUT)/lien-exemple.txt)" -o $(OUT)/attestation-exemple.png
 	@echo
-	@echo "Sample attestation (Camille Dupont, left 20 minutes ago):"
-	@echo "  PDF: $(CURDIR)/$(OUT)/attestation-exemple.pdf"
-	@echo "  PNG of its QR code: $(CURDIR)/$(OUT)/attestation-exemple.png"
-	@echo "Render your own: .build/release/attestation-admin render --help"
+	@echo "Sample link (Camille Dupont, a fictitious person):"
+	@cat $(OUT)/lien-exemple.txt
+	@echo "Its attestation, left 20 minutes ago: $(CURDIR)/$(OUT)/attestation-exemple.pdf"
+	@echo "Its QR code: $(CURDIR)/$(OUT)/attestation-exemple.png"
+	@echo "More: $(ADMIN) --help"
 
 test:
 	scripts/install-deps --test

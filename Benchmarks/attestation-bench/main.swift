@@ -3,6 +3,7 @@
 import AttestationKit
 import Benchmark
 import Foundation
+import LinkTokens
 import Rendering
 
 let catalog = FormCatalog.builtIn
@@ -28,6 +29,13 @@ print("PDF size, name outside WinAnsi (DejaVu Sans embedded): \(try renderer.pdf
 print("PNG size, 400 px: \(try renderer.qrPNG(latin1).count) bytes")
 print()
 
+let signingKey = try SigningKey.generate(id: "k1")
+let keyRing = try KeyRing([signingKey.verificationKey])
+let revoked = RevocationList(ids: Set((0..<1000).map { _ in LinkID.random() }))
+let token = try LinkToken.sign(LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
+print("Token: \(token.count) characters; whole link: \("https://attestation.example.org/attestation.pdf?t=".count + token.count)")
+print()
+
 let runs = Iterations(2000)
 let warmup = WarmupIterations(50)
 benchmark("pdf, Latin-1, 2020-11-28", settings: runs, warmup) { _ = try renderer.pdf(latin1) }
@@ -37,6 +45,13 @@ benchmark("png, 400 px", settings: runs, warmup) { _ = try renderer.qrPNG(latin1
 benchmark("qr payload", settings: runs, warmup) { _ = QRPayload(latin1) }
 benchmark("attestation (validate + resolve time)", settings: runs, warmup) {
     _ = try attestation(firstName: "Camille", lastName: "Dupont", form: catalog.defaultForm, reasons: ["travail"])
+}
+
+benchmark("link verification (Ed25519, 1,000 revoked ids)", settings: runs, warmup) {
+    guard case .valid = LinkToken.verify(token, keys: keyRing, revoked: revoked) else { fatalError("token refused") }
+}
+benchmark("link signing", settings: runs, warmup) {
+    _ = try LinkToken.sign(LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
 }
 
 Benchmark.main()

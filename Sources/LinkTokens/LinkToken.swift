@@ -134,23 +134,28 @@ public enum LinkVerification: Sendable, Equatable {
 }
 
 extension CalendarDate {
-    private static let origin = CalendarDate(year: 1900, month: 1, day: 1)!
+    /// Days from 01/01/1900 (day 0) to 01/01/1970 in the proleptic Gregorian calendar.
+    private static let daysFrom1900To1970 = 25_567
 
-    /// Days since 01/01/1900, for a compact token.
+    /// Days since 01/01/1900, for a compact token (civil-from-days arithmetic, H. Hinnant).
     var daysSince1900: Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1))!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return calendar.dateComponents([.day], from: start, to: date).day!
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468 + Self.daysFrom1900To1970
     }
 
     init?(daysSince1900 days: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1))!
-        guard let date = calendar.date(byAdding: .day, value: days, to: start) else { return nil }
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        let z = days - Self.daysFrom1900To1970 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 }

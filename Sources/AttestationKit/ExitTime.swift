@@ -10,6 +10,16 @@ public enum ExitTime: Sendable, Hashable {
     /// Leaving now.
     public static let now = ExitTime.offset(minutes: 0)
 
+    /// The exit time of the `offset` and `at` parameters, at most one given; neither means now.
+    public static func parse(offset: String?, at: String?) throws(ExitTimeError) -> ExitTime {
+        switch (offset, at) {
+        case (nil, nil): return .now
+        case (let offset?, nil): return try .offset(parsing: offset)
+        case (nil, let at?): return try .at(parsing: at)
+        case (_?, _?): throw .offsetAndAt
+        }
+    }
+
     /// Parses an `offset` parameter: a signed whole number of minutes.
     public static func offset(parsing text: String) throws(ExitTimeError) -> ExitTime {
         let body = text.hasPrefix("+") || text.hasPrefix("-") ? text.dropFirst() : Substring(text)
@@ -96,6 +106,7 @@ public enum ExitTimeError: Error, Sendable, Equatable, CustomStringConvertible {
     case offsetOutOfBounds(Int, OffsetBounds)
     case atOutOfBounds(hour: Int, minute: Int, OffsetBounds)
     case nonexistentTime(hour: Int, minute: Int)
+    case offsetAndAt
 
     public var description: String {
         switch self {
@@ -109,6 +120,8 @@ public enum ExitTimeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "at hors limites (\(twoDigits(hour)):\(twoDigits(minute))) ; l’heure de sortie doit être entre \(bounds.minimum) et +\(bounds.maximum) minutes de maintenant."
         case .nonexistentTime(let hour, let minute):
             return "at : l’heure \(twoDigits(hour)):\(twoDigits(minute)) n’existe pas aujourd’hui (changement d’heure) ; choisissez une autre heure."
+        case .offsetAndAt:
+            return "offset et at s’excluent ; donnez l’un ou l’autre."
         }
     }
 }

@@ -48,20 +48,7 @@ extension ServiceState {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let exit: ExitTime
-        do {
-            switch (request.offset, request.at) {
-            case (nil, nil): exit = .now
-            case (let offset?, nil): exit = try ExitTime.offset(parsing: offset)
-            case (nil, let at?): exit = try ExitTime.at(parsing: at)
-            case (_?, _?): throw LinkRequestError.parameter("offset et at s’excluent ; donnez l’un ou l’autre.")
-            }
-        } catch let error as ExitTimeError {
-            throw .parameter(error.description)
-        } catch let error as LinkRequestError {
-            throw error
-        } catch {
-            throw .parameter("\(error)")
-        }
+        do { exit = try ExitTime.parse(offset: request.offset, at: request.at) } catch { throw .parameter(error.description) }
         do {
             return try Attestation(identity: contents.identity, form: form, reasonCodes: reasons, exit: exit,
                                    timeZone: zone, now: now, bounds: bounds)

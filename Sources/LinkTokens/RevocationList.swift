@@ -11,7 +11,8 @@ public struct RevocationList: Sendable {
     /// Parses the file; a line that is neither blank, a comment nor an id is an error naming it.
     public init(parsing text: String) throws(RevocationListError) {
         var ids = Set<LinkID>()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on any line break, not on "\n".
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }

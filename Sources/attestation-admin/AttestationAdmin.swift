@@ -50,3 +50,10 @@ func writeAtomically(_ data: Data, to path: String) throws {
         throw AdminError.cannotCreate("impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
     }
 }
+
+/// Indented JSON with sorted keys, for output meant for scripts.
+func prettyJSON<Value: Encodable>(_ value: Value) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}

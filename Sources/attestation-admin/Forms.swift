@@ -23,9 +23,7 @@ struct Forms: ParsableCommand {
                 FormListing(id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
                             reasons: form.reasons.map { .init(code: $0.code, number: $0.number, label: $0.label.replacingOccurrences(of: "\n", with: " ")) })
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+            print(try prettyJSON(listing))
             return
         }
         for form in catalog.forms {

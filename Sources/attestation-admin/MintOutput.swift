@@ -12,9 +12,7 @@ struct MintOutput {
             case .url:
                 return links.map { $0.url + "\n" }.joined()
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                return String(decoding: try encoder.encode(links), as: UTF8.self) + "\n"
+                return try prettyJSON(links) + "\n"
             case .qr:
                 return try links.map { link in
                     "\(link.name) — scannez avec le téléphone :\n\(try Self.qr(link.url).terminalText())\(link.url)\n\n"

@@ -107,17 +107,8 @@ extension Render {
             throw AdminError.data("--time-zone : fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
         }
         let exit: ExitTime
-        do {
-            switch (offset, at) {
-            case (nil, nil): exit = .now
-            case (let offset?, nil): exit = try ExitTime.offset(parsing: offset)
-            case (nil, let at?): exit = try ExitTime.at(parsing: at)
-            case (_?, _?): throw AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.")
-            }
-        } catch let error as ExitTimeError {
-            throw AdminError.data(error.description)
-        } catch {
-            throw error
+        do { exit = try ExitTime.parse(offset: offset, at: at) } catch {
+            throw error == .offsetAndAt ? AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.") : AdminError.data(error.description)
         }
         do {
             return try Attestation(

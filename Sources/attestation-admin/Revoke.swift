@@ -34,9 +34,7 @@ struct Inspect: ParsableCommand {
         default: throw AdminError.data(LinkRequestError.link(verification).description)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try prettyJSON(report))
         } else {
             print(report.text)
         }

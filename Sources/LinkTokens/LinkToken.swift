@@ -28,8 +28,19 @@ public enum LinkToken {
         static let known = expires | lockReasons | timeZone
     }
 
-    /// Signs `contents` with `key`.
-    public static func sign(_ contents: LinkContents, with key: SigningKey) throws -> String {
+    /// The most reasons and the longest string a token holds: what `verify` reads.
+    static let maximumReasons = 32
+    static let maximumStringBytes = 1024
+
+    /// Signs `contents` with `key`. Refuses what `verify` would not read back: more than
+    /// 32 reasons, or a token longer than `maximumLength` (possible with long names in
+    /// scripts of many bytes per character).
+    public static func sign(_ contents: LinkContents, with key: SigningKey) throws(LinkSigningError) -> String {
+        guard contents.reasons.count <= maximumReasons else { throw .tooManyReasons(maximumReasons) }
+        let person = contents.identity
+        let strings = [contents.formID, person.firstName, person.lastName, person.birthPlace, person.address, person.city]
+            + contents.reasons + (contents.timeZone.map { [$0] } ?? [])
+        guard strings.allSatisfy({ $0.utf8.count <= maximumStringBytes }) else { throw .tooLong(maximumLength) }
         var writer = ByteWriter()
         writer.byte(version)
         writer.string(key.id)
@@ -42,7 +53,6 @@ public enum LinkToken {
         writer.byte(flags)
         if let expiry = contents.expiresAt { writer.varint(LinkClock.minutes(expiry)) }
         writer.string(contents.formID)
-        let person = contents.identity
         writer.string(person.firstName)
         writer.string(person.lastName)
         writer.varint(UInt64(person.birthDate.daysSince1900))
@@ -53,8 +63,10 @@ public enum LinkToken {
         writer.varint(UInt64(contents.reasons.count))
         for code in contents.reasons { writer.string(code) }
         if let zone = contents.timeZone { writer.string(zone) }
-        let signature = try key.key.signature(for: writer.bytes)
-        return Base64URL.encode(writer.bytes + [UInt8](signature))
+        guard let signature = try? key.key.signature(for: writer.bytes) else { throw .signature }
+        let token = Base64URL.encode(writer.bytes + [UInt8](signature))
+        guard token.utf8.count <= maximumLength else { throw .tooLong(maximumLength) }
+        return token
     }
 
     /// Checks a token against the key ring, then the revocation list and the expiry.
@@ -95,7 +107,7 @@ public enum LinkToken {
               let birthDays = reader.varint(), birthDays < 100_000,
               let birthPlace = reader.string(), let address = reader.string(),
               let zip = reader.varint(), zip <= 99_999, let city = reader.string(),
-              let reasonCount = reader.varint(), reasonCount <= 32 else { return nil }
+              let reasonCount = reader.varint(), reasonCount <= UInt64(maximumReasons) else { return nil }
         var reasons: [String] = []
         for _ in 0..<reasonCount {
             guard let code = reader.string(maxBytes: 32) else { return nil }
@@ -115,6 +127,24 @@ public enum LinkToken {
         return LinkContents(
             id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date), formID: formID,
             identity: identity, reasons: reasons, timeZone: timeZone, lockReasons: flags & Flag.lockReasons != 0)
+    }
+}
+
+/// Why a link could not be signed; `description` is the French message.
+public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertible {
+    case tooManyReasons(Int)
+    case tooLong(Int)
+    case signature
+
+    public var description: String {
+        switch self {
+        case .tooManyReasons(let limit):
+            return "trop de motifs pour un lien ; \(limit) au plus."
+        case .tooLong(let limit):
+            return "identité trop longue pour un lien (plus de \(limit) caractères une fois encodée) ; raccourcissez l’adresse ou les noms."
+        case .signature:
+            return "signature impossible (erreur de la bibliothèque cryptographique)."
+        }
     }
 }
 

@@ -60,7 +60,7 @@ struct ByteReader {
         return nil
     }
 
-    mutating func string(maxBytes: Int = 1024) -> String? {
+    mutating func string(maxBytes: Int = LinkToken.maximumStringBytes) -> String? {
         guard let count = varint(), count <= UInt64(maxBytes), let raw = raw(Int(count)) else { return nil }
         return String(validating: raw, as: UTF8.self)
     }

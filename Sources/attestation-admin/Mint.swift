@@ -224,7 +224,7 @@ struct MintedLink: Encodable {
     init(contents: LinkContents, key: SigningKey, base: LinkAddress) throws {
         let token: String
         do { token = try LinkToken.sign(contents, with: key) } catch {
-            throw AdminError.software("signature impossible : \(error).")
+            throw error == .signature ? AdminError.software(error.description) : AdminError.data(error.description)
         }
         id = contents.id.description
         url = base.pdf(token)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttestationKit
+import AttestationService
 import Foundation
 
 /// Where forms come from: the built-in ones plus every `*.json` of a directory.
@@ -11,23 +12,14 @@ struct FormOptions: ParsableArguments {
     func catalog() throws -> FormCatalog {
         var catalog = FormCatalog.builtIn
         guard let formsDirectory else { return catalog }
-        let directory = URL(fileURLWithPath: formsDirectory, isDirectory: true)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: formsDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AdminError.data("dossier de formulaires illisible : \(formsDirectory)")
         }
-        for name in names {
-            let file = directory.appendingPathComponent(name)
-            do {
-                try catalog.add(json: try Data(contentsOf: file), source: file.path)
-            } catch let error as FormError {
-                throw AdminError.data(error.description)
-            } catch {
-                throw AdminError.data("\(file.path) : fichier illisible.")
-            }
+        do {
+            try FormFiles.load(from: URL(fileURLWithPath: formsDirectory, isDirectory: true), into: &catalog)
+        } catch {
+            throw AdminError.data(error.description)
         }
         return catalog
     }

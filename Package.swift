@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "attestation-admin", targets: ["attestation-admin"]),
+        .executable(name: "attestation-server", targets: ["attestation-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -13,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
         // Thin system-library targets: module maps over the Debian -dev packages.
@@ -43,10 +47,16 @@ let package = Package(
         .target(
             name: "LinkTokens",
             dependencies: ["AttestationKit", .product(name: "Crypto", package: "swift-crypto")]),
-        // Configuration, and a link with its parameters turned into an attestation.
+        // HTTP over libmicrohttpd: the only module that imports it; knows nothing of attestations.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // Configuration, and the routes: a link with its parameters turned into an attestation.
         .target(
             name: "AttestationService",
-            dependencies: ["AttestationKit", "LinkTokens", "Rendering"]),
+            dependencies: [
+                "AttestationKit", "LinkTokens", "Rendering", "HTTPServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]),
 
         .executableTarget(
             name: "attestation-admin",
@@ -54,6 +64,15 @@ let package = Package(
                 "AttestationKit", "Rendering", "LinkTokens", "AttestationService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ]),
+        .executableTarget(
+            name: "attestation-server",
+            dependencies: [
+                "AttestationService", "HTTPServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         .executableTarget(
             name: "attestation-bench",

@@ -17,6 +17,8 @@ public struct Configuration: Codable, Sendable {
     public var formsDirectory: String?
     /// Accepted `offset` values, in minutes from now.
     public var offsetBounds: OffsetBounds?
+    /// How `attestation-server` listens; absent means every default of `ServerSettings`.
+    public var server: ServerSettings?
 
     public struct PublicKeyEntry: Codable, Sendable, Equatable {
         public var id: String
@@ -29,13 +31,14 @@ public struct Configuration: Codable, Sendable {
     }
 
     public init(baseURL: String, keys: [PublicKeyEntry], signingKey: String?, revocationList: String,
-                formsDirectory: String?, offsetBounds: OffsetBounds?) {
+                formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil) {
         self.baseURL = baseURL
         self.keys = keys
         self.signingKey = signingKey
         self.revocationList = revocationList
         self.formsDirectory = formsDirectory
         self.offsetBounds = offsetBounds
+        self.server = server
     }
 
     /// Pretty, stable JSON for the file.
@@ -56,6 +59,11 @@ public struct Configuration: Codable, Sendable {
         guard let url = URL(string: configuration.baseURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
               url.query == nil, url.fragment == nil else {
             throw ConfigurationError(source: source, path: "baseURL", message: "URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
+        }
+        if let server = configuration.server {
+            do { try server.validate() } catch {
+                throw ConfigurationError(source: source, path: "server.\(error.path)", message: error.message)
+            }
         }
         return configuration
     }

@@ -1,0 +1,84 @@
+import AttestationKit
+import Foundation
+import HTTPServer
+import LinkTokens
+
+/// The JSON API of the personal page.
+enum APIRoutes {
+    /// What the personal page shows for a link: the person's first name, the form's reasons,
+    /// the link's defaults, and the server's bounds and clock.
+    struct LinkInfo: Encodable {
+        let firstName: String
+        let displayName: String
+        let form: FormInfo
+        let defaultReasons: [String]
+        let lockReasons: Bool
+        let timeZone: String
+        let offsetBounds: OffsetBounds
+        let expires: String?
+        let serverTime: String
+    }
+
+    struct FormInfo: Encodable {
+        let id: String
+        let name: String
+        let reasons: [ReasonInfo]
+    }
+
+    struct ReasonInfo: Encodable {
+        let code: String
+        let number: Int
+        let label: String
+        let note: String?
+    }
+
+    struct FormList: Encodable {
+        let defaultForm: String
+        let forms: [FormInfo]
+    }
+
+    static func link(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+        let token = try QueryParameters.token(in: values)
+        let state = snapshot.state
+        let now = Date()
+        let contents: LinkContents
+        switch LinkToken.verify(token, keys: state.keys, revoked: state.revoked, now: now) {
+        case .valid(let valid, _): contents = valid
+        case let failure: throw RouteError(.link(failure))
+        }
+        guard let form = state.catalog.form(id: contents.formID) else { throw RouteError(.unknownForm(contents.formID)) }
+        let identity = contents.identity
+        let info = LinkInfo(
+            firstName: identity.firstName,
+            displayName: "\(identity.firstName) \(identity.lastName.prefix(1))." ,
+            form: formInfo(form), defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
+            timeZone: contents.timeZone ?? TimeZone.paris.identifier, offsetBounds: state.bounds,
+            expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
+        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+    }
+
+    static func forms(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        _ = try QueryParameters.parse(request.query, accepted: [])
+        let catalog = snapshot.state.catalog
+        let list = FormList(defaultForm: catalog.defaultFormID, forms: catalog.forms.map(formInfo))
+        return HTTPResponse(status: 200,
+                            headers: Routes.commonHeaders + [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=300")],
+                            body: encode(list))
+    }
+
+    private static func formInfo(_ form: Form) -> FormInfo {
+        FormInfo(id: form.id, name: form.name,
+                 reasons: form.reasons.map { ReasonInfo(code: $0.code, number: $0.number, label: $0.label, note: $0.note) })
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(((try? encoder.encode(value)) ?? Data("{}".utf8)) + Data("\n".utf8))
+    }
+
+    private static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,130 @@
+import AttestationKit
+import Foundation
+import HTTPServer
+import LinkTokens
+import Rendering
+
+/// The routes, as plain functions of the request and one snapshot.
+struct Routes {
+    let snapshot: ServiceSnapshot
+    let metrics: ServiceMetrics
+    let draining: Bool
+    let metricsExposition: @Sendable () -> [UInt8]
+
+    /// Every response: the token is in URLs, so no page may send it on as a referrer.
+    static let commonHeaders: [(name: String, value: String)] = [
+        ("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"),
+    ]
+    /// Responses that carry personal data, and errors: kept by no cache.
+    static let privateHeaders = commonHeaders + [("Cache-Control", "no-store")]
+    /// The static site loads nothing from elsewhere and is framed by no one.
+    static let pageHeaders = commonHeaders + [
+        ("Content-Security-Policy",
+         "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+        ("X-Frame-Options", "DENY"),
+    ]
+
+    /// The route's name for logs and metrics, and the response.
+    func respond(to request: HTTPRequest) -> (route: String, response: HTTPResponse) {
+        let route = Self.routeName(request.path, files: snapshot.publicFiles)
+        guard request.isGetOrHead else {
+            return (route, Self.error(RouteError(status: 405, message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont."),
+                                      json: false, extraHeaders: [("Allow", "GET, HEAD")]))
+        }
+        let json = request.path.hasPrefix("/api/")
+        do throws(RouteError) {
+            return (route, try respondGet(to: request, route: route))
+        } catch {
+            return (route, Self.error(error, json: json))
+        }
+    }
+
+    private func respondGet(to request: HTTPRequest, route: String) throws(RouteError) -> HTTPResponse {
+        switch request.path {
+        case "/attestation.pdf": return try attestation(request, format: .pdf)
+        case "/attestation.png": return try attestation(request, format: .png)
+        case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
+        case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
+        case "/healthz":
+            return draining
+                ? .text(503, "arrêt en cours\n", headers: Self.privateHeaders)
+                : .text(200, "ok\n", headers: Self.privateHeaders)
+        case "/metrics":
+            return HTTPResponse(status: 200, headers: Self.privateHeaders + [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                                body: metricsExposition())
+        default:
+            if let response = snapshot.publicFiles.response(for: request, headers: Self.pageHeaders) { return response }
+            throw RouteError(status: 404, message: "page introuvable.")
+        }
+    }
+
+    enum Format: String {
+        case pdf, png
+    }
+
+    static let attestationParameters = ["t", "offset", "at", "reasons"]
+
+    private func attestation(_ request: HTTPRequest, format: Format) throws(RouteError) -> HTTPResponse {
+        let accepted = format == .png ? Self.attestationParameters + ["size"] : Self.attestationParameters
+        let values = try QueryParameters.parse(request.query, accepted: accepted)
+        let linkRequest = LinkRequest(token: try QueryParameters.token(in: values), offset: values["offset"], at: values["at"],
+                                      reasons: values["reasons"])
+        let size = try Self.pngSize(values["size"])
+        let attestation: Attestation
+        do { attestation = try snapshot.state.attestation(for: linkRequest) } catch { throw RouteError(error) }
+
+        let start = ContinuousClock.now
+        let body: [UInt8]
+        do {
+            body = format == .pdf ? try snapshot.renderer.pdf(attestation) : try snapshot.renderer.qrPNG(attestation, size: size)
+        } catch {
+            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.")
+        }
+        metrics.render(format: format.rawValue, duration: ContinuousClock.now - start)
+
+        let fileName = format == .pdf ? attestation.fileName : String(attestation.fileName.dropLast(4)) + ".png"
+        return HTTPResponse(
+            status: 200,
+            headers: Self.privateHeaders + [
+                ("Content-Type", format == .pdf ? "application/pdf" : "image/png"),
+                ("Content-Disposition", "inline; filename=\"\(fileName)\""),
+            ],
+            body: body)
+    }
+
+    static let defaultPNGSize = 400
+
+    private static func pngSize(_ text: String?) throws(RouteError) -> Int {
+        guard let text else { return defaultPNGSize }
+        let range = AttestationRenderer.pngSizes
+        guard let size = Int(text), range.contains(size) else {
+            throw .badParameter("size invalide ; un nombre de pixels de \(range.lowerBound) à \(range.upperBound) est attendu (défaut \(defaultPNGSize)).")
+        }
+        return size
+    }
+
+    /// A refusal, as text or, under `/api/`, as `{"error": "…"}`.
+    static func error(_ error: RouteError, json: Bool, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+        let message = error.message.prefix(1).uppercased() + error.message.dropFirst()
+        if json {
+            return HTTPResponse(status: error.status,
+                                headers: privateHeaders + extraHeaders + [("Content-Type", "application/json")],
+                                body: APIRoutes.encode(["error": message]))
+        }
+        return .text(error.status, message + "\n", headers: privateHeaders + extraHeaders)
+    }
+
+    static let fixedRoutes: Set<String> = [
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics",
+    ]
+
+    /// A fixed route, a file of the site, or `other`: nothing a client chose freely.
+    static func routeName(_ path: String, files: PublicFiles) -> String {
+        if fixedRoutes.contains(path) || files.files[path] != nil { return path }
+        return "other"
+    }
+
+    private static func shownMethod(_ method: String) -> String {
+        method.count <= 10 && method.allSatisfy({ $0.isASCII && $0.isUppercase }) ? method : "inconnue"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTPServer
+
+/// The `server` object of `config.json`: where `attestation-server` listens and its limits.
+/// Every key is optional; `defaults` lists the values used when one is absent.
+public struct ServerSettings: Codable, Sendable, Equatable {
+    public var host: String?
+    public var port: Int?
+    /// Worker threads; 0 means one per core.
+    public var threads: Int?
+    public var maxConnections: Int?
+    public var maxConnectionsPerAddress: Int?
+    /// Seconds before an idle or stalled connection is closed.
+    public var connectionTimeout: Int?
+    /// Bytes allowed for a request line and its headers.
+    public var maxRequestBytes: Int?
+    /// Seconds given to requests in flight on SIGTERM before the server stops anyway.
+    public var shutdownTimeout: Int?
+    /// The static site (the personal page and its files); relative to the configuration file.
+    public var publicDirectory: String?
+    /// PEM files for HTTPS; both or neither.
+    public var tls: TLSFiles?
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
+    public var logLevel: String?
+
+    public struct TLSFiles: Codable, Sendable, Equatable {
+        public var certificate: String
+        public var privateKey: String
+
+        public init(certificate: String, privateKey: String) {
+            self.certificate = certificate
+            self.privateKey = privateKey
+        }
+    }
+
+    public init() {}
+
+    public static let defaults = ResolvedServerSettings(
+        host: "127.0.0.1", port: 8080, threads: 0, maxConnections: 1024, maxConnectionsPerAddress: 128,
+        connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: "Public",
+        tls: nil, logLevel: "info")
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Every value with its default filled in.
+    public var resolved: ResolvedServerSettings {
+        let d = Self.defaults
+        return ResolvedServerSettings(
+            host: host ?? d.host, port: port ?? d.port, threads: threads ?? d.threads,
+            maxConnections: maxConnections ?? d.maxConnections,
+            maxConnectionsPerAddress: maxConnectionsPerAddress ?? d.maxConnectionsPerAddress,
+            connectionTimeout: connectionTimeout ?? d.connectionTimeout, maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
+            shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory ?? d.publicDirectory,
+            tls: tls, logLevel: logLevel ?? d.logLevel)
+    }
+
+    struct Invalid: Error {
+        let path: String
+        let message: String
+    }
+
+    func validate() throws(Invalid) {
+        let r = resolved
+        func check(_ ok: Bool, _ path: String, _ message: String) throws(Invalid) {
+            if !ok { throw Invalid(path: path, message: message) }
+        }
+        try check(!r.host.isEmpty, "host", "adresse vide ; par exemple 127.0.0.1, 0.0.0.0 ou ::.")
+        try check((0...65535).contains(r.port), "port", "de 0 à 65535 attendu (0 : un port libre au hasard).")
+        try check((0...256).contains(r.threads), "threads", "de 0 à 256 attendu (0 : un par cœur).")
+        try check((1...1_000_000).contains(r.maxConnections), "maxConnections", "de 1 à 1000000 attendu.")
+        try check((0...1_000_000).contains(r.maxConnectionsPerAddress), "maxConnectionsPerAddress",
+                  "de 0 à 1000000 attendu (0 : sans limite).")
+        try check((1...3600).contains(r.connectionTimeout), "connectionTimeout", "de 1 à 3600 secondes attendu.")
+        try check((4096...1_048_576).contains(r.maxRequestBytes), "maxRequestBytes", "de 4096 à 1048576 octets attendu.")
+        try check((0...3600).contains(r.shutdownTimeout), "shutdownTimeout", "de 0 à 3600 secondes attendu.")
+        try check(Self.logLevels.contains(r.logLevel), "logLevel", "un de : \(Self.logLevels.joined(separator: ", ")).")
+    }
+}
+
+/// Server settings with every default applied; command-line options override some of them.
+public struct ResolvedServerSettings: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var threads: Int
+    public var maxConnections: Int
+    public var maxConnectionsPerAddress: Int
+    public var connectionTimeout: Int
+    public var maxRequestBytes: Int
+    public var shutdownTimeout: Int
+    public var publicDirectory: String
+    public var tls: ServerSettings.TLSFiles?
+    public var logLevel: String
+}
+
+extension ServiceState {
+    /// The server settings of the configuration, defaults applied.
+    public var serverSettings: ResolvedServerSettings { (configuration.server ?? ServerSettings()).resolved }
+
+    /// What `HTTPServer` needs, with the TLS files read.
+    public func httpConfiguration(_ settings: ResolvedServerSettings) throws(ConfigurationError) -> HTTPServerConfiguration {
+        var tls: TLSCredentials?
+        if let files = settings.tls {
+            func read(_ path: String, key: String) throws(ConfigurationError) -> String {
+                let url = resolve(path)
+                guard let text = try? String(contentsOf: url, encoding: .utf8), text.contains("-----BEGIN ") else {
+                    throw ConfigurationError(source: configurationFile.path, path: "server.tls.\(key)",
+                                             message: "\(url.path) introuvable, illisible ou pas au format PEM.")
+                }
+                return text
+            }
+            tls = TLSCredentials(certificatePEM: try read(files.certificate, key: "certificate"),
+                                 privateKeyPEM: try read(files.privateKey, key: "privateKey"))
+        }
+        return HTTPServerConfiguration(
+            host: settings.host, port: settings.port, threads: settings.threads, maxConnections: settings.maxConnections,
+            maxConnectionsPerAddress: settings.maxConnectionsPerAddress, connectionTimeout: settings.connectionTimeout,
+            maxRequestBytes: settings.maxRequestBytes, tls: tls)
+    }
+}

@@ -1,0 +1,124 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libmicrohttpd's callbacks. They are static members of a type in this module, not closures
+/// of an executable's top-level code, so they carry no actor isolation: libmicrohttpd calls
+/// them on its own worker threads.
+enum Callbacks {
+    /// Where a request is, kept in libmicrohttpd's per-request pointer: the addresses of these
+    /// two bytes. `requestCompleted` counts a request out when either is set.
+    nonisolated(unsafe) static var waitingMarker: UInt8 = 0
+    nonisolated(unsafe) static var answeredMarker: UInt8 = 0
+
+    /// Called when the headers are in, then once per piece of body, then once more with none.
+    /// GET and HEAD are answered on that last call: answering earlier makes libmicrohttpd
+    /// close the connection instead of keeping it alive. Other methods, and requests that
+    /// announce a body (which no route takes), are answered at once, without reading it.
+    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, requestContext in
+        guard let context, let connection, let requestContext else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        let waiting = withUnsafeMutablePointer(to: &waitingMarker) { UnsafeMutableRawPointer($0) }
+        let answered = withUnsafeMutablePointer(to: &answeredMarker) { UnsafeMutableRawPointer($0) }
+        let methodName = method.map { String(cString: $0) } ?? ""
+
+        switch requestContext.pointee {
+        case nil:
+            core.inFlight.add(1, ordering: .relaxed)
+            if methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
+                requestContext.pointee = waiting
+                return .YES
+            }
+        case waiting where (uploadSize?.pointee ?? 0) == 0:
+            break
+        default:
+            // A body the route will not read: dropped as it arrives.
+            uploadSize?.pointee = 0
+            return .YES
+        }
+        requestContext.pointee = answered
+
+        let request = HTTPRequest(
+            method: methodName,
+            path: url.map { String(cString: $0) } ?? "/",
+            query: values(of: connection, kind: .GET_ARGUMENT_KIND).map { QueryItem(name: $0.name, value: $0.value) },
+            headers: values(of: connection, kind: .HEADER_KIND).map { ($0.name, $0.value ?? "") },
+            peerAddress: cmhd_client_address(connection).flatMap { SocketAddress.host(of: $0) })
+        let isGetOrHead = methodName == "GET" || methodName == "HEAD"
+        var response = !isGetOrHead || !announcesBody(connection)
+            ? core.handler(request)
+            : HTTPResponse.text(413, "Corps de requête refusé : ce service n’accepte que GET et HEAD, sans corps.\n",
+                                headers: [("Cache-Control", "no-store")])
+        if core.draining.load(ordering: .relaxed) {
+            response.headers.append(("Connection", "close"))
+        }
+        return queue(response, on: connection)
+    }
+
+    /// A `Content-Length` above zero or a chunked `Transfer-Encoding`.
+    private static func announcesBody(_ connection: OpaquePointer) -> Bool {
+        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
+            return (Int(String(cString: length).filter { $0 != " " }) ?? 1) != 0
+        }
+        return MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
+    }
+
+    static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+        guard let context, let requestContext, requestContext.pointee != nil else { return }
+        requestContext.pointee = nil
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+    }
+
+    static let connectionNotified: MHD_NotifyConnectionCallback = { context, _, _, code in
+        guard let context else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        if code == .CONNECTION_NOTIFY_STARTED {
+            core.openConnections.add(1, ordering: .relaxed)
+            core.observer.connectionOpened()
+        } else {
+            core.openConnections.subtract(1, ordering: .relaxed)
+            core.observer.connectionClosed()
+        }
+    }
+
+    static let libraryMessage: MHD_LogCallback = { context, format, _ in
+        guard let context, let format else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        core.observer.libraryMessage(String(cString: format).trimmingTrailingNewlines())
+    }
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes {
+            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for header in response.headers {
+            _ = MHD_add_response_header(created, header.name, header.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// Headers or query arguments, decoded by libmicrohttpd.
+    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String?)] {
+        var collected: [(name: String, value: String?)] = []
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let list = context.assumingMemoryBound(to: [(name: String, value: String?)].self)
+                list.pointee.append((String(cString: key), value.map { String(cString: $0) }))
+                return .YES
+            }, pointer)
+        }
+        return collected
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -13,21 +13,23 @@ ADMIN = .build/release/attestation-admin
 
 .PHONY: run test bench deps build clean
 
-# Until the server exists: a local configuration and key on first use, a sample link, and the
-# attestation it gives, rendered exactly as the server will.
+SERVER = .build/release/attestation-server
+
+# A local configuration and key on first use, a sample link for a fictitious person, then the
+# server on 127.0.0.1:8080 until Ctrl-C.
 run: deps
 	$(SWIFT) build -c release --product attestation-admin
+	$(SWIFT) build -c release --product attestation-server
 	@[ -f config.json ] || $(ADMIN) init
 	@mkdir -p $(OUT)
-	$(ADMIN) mint $(SAMPLE) > $(OUT)/lien-exemple.txt
-	$(ADMIN) render "$$(cat $(OUT)/lien-exemple.txt)" --offset -20 -o $(OUT)/attestation-exemple.pdf
-	$(ADMIN) render "$$(cat $(OUT)/lien-exemple.txt)" -o $(OUT)/attestation-exemple.png
+	@$(ADMIN) mint $(SAMPLE) > $(OUT)/lien-exemple.txt
 	@echo
 	@echo "Sample link (Camille Dupont, a fictitious person):"
 	@cat $(OUT)/lien-exemple.txt
-	@echo "Its attestation, left 20 minutes ago: $(CURDIR)/$(OUT)/attestation-exemple.pdf"
-	@echo "Its QR code: $(CURDIR)/$(OUT)/attestation-exemple.png"
-	@echo "More: $(ADMIN) --help"
+	@echo "Left 20 minutes ago: add &offset=-20. Its QR code alone: /attestation.png instead of /attestation.pdf."
+	@echo "More links: $(ADMIN) mint --help"
+	@echo
+	exec $(SERVER) --config config.json
 
 test:
 	scripts/install-deps --test

@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // libharu's own compressor, called directly to deflate a form's fixed content once.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
 
         // The domain, pure Swift.
         .target(
@@ -38,10 +42,10 @@ let package = Package(
                 .embedInCode("Forms/deplacement-2020-11-28.json"),
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
             ]),
-        // PDF and PNG output: the only module that imports libharu, libqrencode, libpng.
+        // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib.
         .target(
             name: "Rendering",
-            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG"]),
+            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib"]),
 
         // Signed links: the only module that imports swift-crypto.
         .target(

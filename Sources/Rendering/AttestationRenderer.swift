@@ -44,7 +44,7 @@ public struct AttestationRenderer: Sendable {
         guard try FormLayout.registerFonts(registered, on: page) == layout.fontNames else {
             throw .pdf(code: 0x1036)
         }
-        try layout.staticContent.write(to: page)
+        let fixedText = try document.deflatedContent(layout.staticContent)
 
         HPDF_Page_BeginText(page)
         for (slot, value) in values(attestation) {
@@ -62,9 +62,11 @@ public struct AttestationRenderer: Sendable {
         // content after scaling: one copy to compress and store instead of two.
         let modules = try document.sharedContent(qrModules(qr))
         var secondPage: HPDF_Page?
+        var fixedTextPlaced = false
         for placement in form.qrCodes {
             if placement.page == 1 {
-                try placeQR(modules, width: qr.width, placement, on: page, document: document)
+                try placeQR(modules, width: qr.width, placement, on: page, after: [fixedText], document: document)
+                fixedTextPlaced = true
             } else {
                 if secondPage == nil {
                     guard let added = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
@@ -74,6 +76,9 @@ public struct AttestationRenderer: Sendable {
                 }
                 try placeQR(modules, width: qr.width, placement, on: secondPage!, document: document)
             }
+        }
+        if !fixedTextPlaced {
+            try document.arrangeContents(of: page, leading: [fixedText], trailing: [])
         }
         try document.check()
         return try document.bytes()
@@ -166,7 +171,8 @@ public struct AttestationRenderer: Sendable {
     /// Scales module units into place (y down from the top, the placement's size including a
     /// quiet zone of one module), then appends the shared modules to the page's content.
     private func placeQR(
-        _ modules: HPDF_Dict, width: Int, _ placement: QRPlacement, on page: HPDF_Page, document: HaruDocument
+        _ modules: HPDF_Dict, width: Int, _ placement: QRPlacement, on page: HPDF_Page, after leading: [HPDF_Dict] = [],
+        document: HaruDocument
     ) throws(RenderingError) {
         let quiet = 1.0
         let scale = placement.size / (Double(width) + 2 * quiet)
@@ -176,7 +182,7 @@ public struct AttestationRenderer: Sendable {
         content.append("\(Self.fixed(scale)) 0 0 \(Self.fixed(-scale)) ")
         content.op(placement.x + quiet * scale, placement.y + placement.size - quiet * scale, name: "cm")
         try content.write(to: page)
-        try document.appendContent(modules, to: page)
+        try document.arrangeContents(of: page, leading: leading, trailing: [modules])
     }
 
     private static func fixed(_ value: Double) -> String {

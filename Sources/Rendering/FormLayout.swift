@@ -6,8 +6,9 @@ import CHaru
 /// bytes, so a request only adds its values.
 struct FormLayout: Sendable {
     let form: Form
-    /// Text, check boxes and rules of page 1, written with `fontNames`.
-    let staticContent: ContentStream
+    /// Text, check boxes and rules of page 1, written with `fontNames`, already deflated: the
+    /// same bytes go into every document, so they are compressed once, here.
+    let staticContent: [UInt8]
     /// Where the `x` of each reason goes, by reason code.
     let marks: [String: (x: Double, y: Double)]
 
@@ -103,7 +104,7 @@ struct FormLayout: Sendable {
             content.op(rule.x + rule.length, rule.y, name: "l")
             content.append("S\n[] 0 d\n")
         }
-        staticContent = content
+        staticContent = try Deflate.compress(content.bytes)
         self.marks = marks
     }
 

@@ -47,14 +47,27 @@ final class HaruDocument {
         return stream
     }
 
-    /// Makes the page's /Contents an array: its own stream, then `stream`. PDF reads the
-    /// streams of the array as one, so an operator sequence may continue across them.
-    func appendContent(_ stream: HPDF_Dict, to page: HPDF_Page) throws(RenderingError) {
+    /// A stream of bytes deflated already: written as they are, marked FlateDecode.
+    func deflatedContent(_ deflated: [UInt8]) throws(RenderingError) -> HPDF_Dict {
+        guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else { throw error() }
+        stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_NONE)
+        let status = deflated.withUnsafeBufferPointer {
+            HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
+        }
+        guard status == HPDF_OK, HPDF_Dict_AddName(stream, "Filter", "FlateDecode") == HPDF_OK else { throw error() }
+        return stream
+    }
+
+    /// Makes the page's /Contents an array: `leading` streams, its own stream, then `trailing`
+    /// ones. PDF reads the streams of the array as one, so an operator sequence may continue
+    /// across them.
+    func arrangeContents(of page: HPDF_Page, leading: [HPDF_Dict] = [], trailing: [HPDF_Dict]) throws(RenderingError) {
         let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
         guard let contents = HPDF_Array_New(handle.pointee.mmgr),
-              HPDF_Dict_Add(page, "Contents", contents) == HPDF_OK,
-              HPDF_Array_Add(contents, attributes.pointee.contents) == HPDF_OK,
-              HPDF_Array_Add(contents, stream) == HPDF_OK else { throw error() }
+              HPDF_Dict_Add(page, "Contents", contents) == HPDF_OK else { throw error() }
+        for stream in leading + [attributes.pointee.contents] + trailing {
+            guard HPDF_Array_Add(contents, stream) == HPDF_OK else { throw error() }
+        }
     }
 
     func check() throws(RenderingError) {

@@ -22,33 +22,6 @@ struct QRMatrix {
     /// The dark modules as few rectangles as a simple sweep finds: each row's runs, with runs
     /// that repeat exactly on the following rows merged into one taller rectangle. Fewer
     /// drawing operators make a smaller, faster PDF.
-    /// The dark modules as few rectangles as a simple sweep finds: each row's runs, with runs
-    /// that repeat exactly on the following rows merged into one taller rectangle. Fewer
-    /// drawing operators make a smaller, faster PDF.
-    func greedyRectangles() -> [ModuleRect] {
-        var covered = [Bool](repeating: false, count: width * width)
-        var result: [ModuleRect] = []
-        for y in 0..<width {
-            for x in 0..<width where isDark(row: y, column: x) && !covered[y * width + x] {
-                var best = (w: 1, h: 1, area: 1)
-                var limit = width - x
-                var row = y
-                while row < width {
-                    var run = 0
-                    while run < limit, isDark(row: row, column: x + run) { run += 1 }
-                    if run == 0 { break }
-                    limit = run
-                    let h = row - y + 1
-                    if run * h > best.area { best = (run, h, run * h) }
-                    row += 1
-                }
-                for yy in y..<y + best.h { for xx in x..<x + best.w { covered[yy * width + xx] = true } }
-                result.append(ModuleRect(x: x, y: y, width: best.w, height: best.h))
-            }
-        }
-        return result
-    }
-
     func rectangles() -> [ModuleRect] {
         var done: [ModuleRect] = []
         // Rectangles still growing, ordered by x, as left by the previous row.

@@ -87,7 +87,7 @@ private struct RunningDaemon: ~Copyable {
     static func start(socket: ListeningSocket, configuration: HTTPServerConfiguration,
                       core: ServerCore) throws(HTTPServerError) -> RunningDaemon {
         let threads = configuration.threads > 0 ? configuration.threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
         var tlsStrings: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
@@ -95,7 +95,10 @@ private struct RunningDaemon: ~Copyable {
         }
         let retained = Unmanaged.passRetained(core)
         let context = retained.toOpaque()
+        // The logger first: libmicrohttpd sends messages about the options before it to stderr.
         var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
+                           ptr_value: context),
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
@@ -106,11 +109,8 @@ private struct RunningDaemon: ~Copyable {
                            ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
                            ptr_value: context),
-            MHD_OptionItem(option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
-                           ptr_value: context),
         ]
         if tlsStrings.count == 2 {
-            flags |= MHD_USE_ERROR_LOG.rawValue
             options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[0])))
             options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[1])))
         }

@@ -36,8 +36,12 @@ test:
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 
 bench: deps
+	scripts/install-deps --bench
 	$(SWIFT) build -c release --product attestation-bench
+	$(SWIFT) build -c release --product attestation-server
+	$(SWIFT) build -c release --product attestation-admin
 	.build/release/attestation-bench
+	scripts/bench-server
 
 deps:
 	scripts/install-deps

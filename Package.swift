@@ -88,7 +88,10 @@ let package = Package(
 
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
-        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit"]),
+        // Helpers shared by the tests that run the built executables: processes, a server on a
+        // free port, QR codes read back.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport"]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 private let builtInJSON = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 private let person = [
     "--first-name", "Camille", "--last-name", "Dupont", "--birth-date", "01/01/1970", "--birth-place", "Lyon",

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `attestation-server`, started on a free port (`--port 0`) with a configuration.
+/// Its standard error (the access log and the messages) goes to a file `logText` reads back.
+/// The process is always killed when this object goes away, so no test leaves a server behind.
+/// Its state is the `Process`, read-only once started (Foundation updates it on its own thread).
+public final class ServerProcess: @unchecked Sendable {
+    /// `http://127.0.0.1:PORT` (no trailing slash).
+    public let baseURL: String
+    public let port: Int
+    public let processIdentifier: Int32
+    /// Where standard error is written.
+    public let logFile: URL
+    private let outputs: URL
+    private let process: Process
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts the server and waits, at most `timeout` seconds, for its listening line.
+    public init(config: String, arguments: [String] = [], timeout: Double = 20) throws {
+        outputs = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        logFile = outputs.appendingPathComponent("stderr.log")
+        let stdoutFile = outputs.appendingPathComponent("stdout.log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        let out = try FileHandle(forWritingTo: stdoutFile), err = try FileHandle(forWritingTo: logFile)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = Tool.server
+        process.arguments = ["--config", config, "--port", "0"] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        processIdentifier = process.processIdentifier
+        self.process = process
+
+        let prefix = "attestation-server : à l’écoute sur "
+        let deadline = Date().addingTimeInterval(timeout)
+        var found: String?
+        while found == nil {
+            let text = String(decoding: (try? Data(contentsOf: stdoutFile)) ?? Data(), as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                found = String(line.dropFirst(prefix.count))
+            } else if !process.isRunning || Date() >= deadline {
+                let log = String(decoding: (try? Data(contentsOf: logFile)) ?? Data(), as: UTF8.self)
+                Glibc.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                try? FileManager.default.removeItem(at: outputs)
+                throw StartFailure(description: "attestation-server did not start (status \(process.terminationStatus)); stdout: \(text); stderr: \(log)")
+            } else {
+                usleep(10_000)
+            }
+        }
+        var url = found!
+        if url.hasSuffix("/") { url.removeLast() }
+        guard let port = url.split(separator: ":").last.flatMap({ Int($0) }), port > 0 else {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw StartFailure(description: "unexpected listening line: \(found!)")
+        }
+        self.baseURL = url
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        // Also when it has ended: Foundation's Process frees its bookkeeping only then.
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: outputs)
+    }
+
+    /// Everything written on standard error so far.
+    public var logText: String {
+        String(decoding: (try? Data(contentsOf: logFile)) ?? Data(), as: UTF8.self)
+    }
+
+    public var isRunning: Bool { process.isRunning }
+
+    public func signal(_ signal: Int32) {
+        if process.isRunning { _ = Glibc.kill(process.processIdentifier, signal) }
+    }
+
+    /// SIGHUP: reload.
+    public func hangUp() { signal(SIGHUP) }
+
+    /// SIGTERM: graceful stop.
+    public func terminate() { signal(SIGTERM) }
+
+    /// SIGKILL.
+    public func kill() { signal(SIGKILL) }
+
+    /// The exit status, or nil when the server is still running after `timeout` seconds.
+    public func waitForExit(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() >= deadline { return nil }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Sends SIGHUP and waits, at most `timeout` seconds, for the server to log the outcome:
+    /// true when it reloaded, false when it refused the new configuration (or said nothing).
+    @discardableResult
+    public func reload(timeout: Double = 20) -> Bool {
+        let before = reloadOutcomes()
+        hangUp()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let now = reloadOutcomes()
+            if now.reloaded > before.reloaded { return true }
+            if now.refused > before.refused { return false }
+            usleep(10_000)
+        }
+        Issue.record("the server logged no reload outcome within \(timeout) s after SIGHUP")
+        return false
+    }
+
+    private func reloadOutcomes() -> (reloaded: Int, refused: Int) {
+        let lines = logText.split(separator: "\n")
+        return (lines.filter { $0.contains(" reloaded: ") }.count, lines.filter { $0.contains("reload refused") }.count)
+    }
+
+    /// Waits, at most `timeout` seconds, for the log to hold `text`.
+    public func waitForLog(_ text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if logText.contains(text) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+}

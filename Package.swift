@@ -92,6 +92,8 @@ let package = Package(
         // free port, QR codes read back.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport"]),
+        // End to end: the built attestation-server answering real requests made with curl.
+        .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens"]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

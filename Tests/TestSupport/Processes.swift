@@ -79,8 +79,8 @@ public final class RunningProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         outURL = outputs.appendingPathComponent("stdout")
         errURL = outputs.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()

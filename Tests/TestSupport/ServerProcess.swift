@@ -28,8 +28,8 @@ public final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         logFile = outputs.appendingPathComponent("stderr.log")
         let stdoutFile = outputs.appendingPathComponent("stdout.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         let out = try FileHandle(forWritingTo: stdoutFile), err = try FileHandle(forWritingTo: logFile)
         defer {
             try? out.close()

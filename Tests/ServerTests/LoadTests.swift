@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// Many clients at once, and a stop in the middle of them; one at a time, each with its own
+/// server, so that they do not slow each other down.
+@Suite(.serialized) struct Load {
+    /// 200 people, a distinct name each: "Alixaaa Martinaaa", "Alixaab Martinaab"…
+    static func people(_ count: Int) -> [Person] {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return (0..<count).map { i in
+            let suffix = String([letters[i / 676 % 26], letters[i / 26 % 26], letters[i % 26]])
+            return Person(firstName: "Alix" + suffix, lastName: "Martin" + suffix,
+                          birthDate: String(format: "%02d/%02d/%04d", i % 28 + 1, i % 12 + 1, 1940 + i % 60),
+                          birthPlace: "Ville" + suffix, address: "\(i + 1) rue du Test" + suffix, zip: "75011", city: "Paris")
+        }
+    }
+
+    @Test func twoHundredPeopleAtOnceEachGetTheirOwnAttestation() throws {
+        let site = try TestSite(server: ["maxConnectionsPerAddress": 1000, "maxConnections": 2000])
+        let people = Self.people(200)
+        let tokens = try site.mintCSV(people)
+        let server = try ServerProcess(config: site.config)
+        let scratch = try Scratch(prefix: "server-load")
+
+        var config = ""
+        for (index, token) in tokens.enumerated() {
+            config += "url = \"\(server.url("/attestation.pdf", token: token))\"\noutput = \"\(scratch.path("p\(index).pdf"))\"\n"
+        }
+        let configFile = try write(Data(config.utf8), to: "curl.conf", in: scratch)
+        let start = Date()
+        let r = try Tool.external("curl", [
+            "-sS", "--parallel", "--parallel-immediate", "--parallel-max", "200", "--max-time", "60", "-K", configFile,
+            "-w", "%{http_code} %{exitcode} %{num_connects} %{content_type} %{filename_effective}\\n",
+        ], timeout: 120)
+        let elapsed = Date().timeIntervalSince(start)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 200, "\(r.stderr)")
+        let failed = lines.filter { !$0.hasPrefix("200 0 ") || !$0.contains("application/pdf") }
+        #expect(failed.isEmpty, "\(failed.count) of 200 failed: \(failed.prefix(5)) \(r.stderr.prefix(500))")
+        #expect(lines.filter { $0.hasPrefix("200 0 1 ") }.count == 200, "each request on a connection of its own, all at once")
+        print("200 concurrent PDFs in \(String(format: "%.2f", elapsed)) s")
+
+        // Each document is its person's: the name in the text of all 200, the QR code of a sample.
+        let mismatches = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: people.count) { index in
+            let person = people[index]
+            let text = (try? Tool.external("pdftotext", [scratch.path("p\(index).pdf"), "-"]))?.stdout ?? ""
+            let others = [people[(index + 1) % people.count], people[(index + 199) % people.count]]
+            if !text.contains(person.firstName) || !text.contains(person.lastName) || !text.contains(person.address)
+                || others.contains(where: { text.contains($0.lastName) }) {
+                mismatches.withLock { $0.append("p\(index).pdf text is not \(person.firstName) \(person.lastName)'s") }
+            }
+        }
+        let sample = Array(stride(from: 0, to: people.count, by: 8)) + [199]
+        DispatchQueue.concurrentPerform(iterations: sample.count) { n in
+            let index = sample[n]
+            let person = people[index]
+            let file = scratch.path("p\(index).pdf")
+            let payload = (try? decodedQRCodes(in: file, scratch: scratch, pages: 2...2, resolution: 100))?.first
+            let qr = payload.flatMap { try? QRFields($0) }
+            if qr?["Nom"] != person.lastName || qr?["Prenom"] != person.firstName
+                || qr?["Naissance"] != "\(person.birthDate) a \(person.birthPlace)" {
+                mismatches.withLock { $0.append("p\(index).pdf QR code: \(payload ?? "unreadable") for \(person.lastName)") }
+            }
+        }
+        let found = mismatches.withLock { $0 }
+        #expect(found.count == 0, "documents not their person's: \(found.prefix(5))")
+
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0, "\(server.logText.suffix(3000))")
+        expectLogHoldsNoSecrets(server.logText, secrets: site.secrets.withLock { $0 })
+        #expect(server.logText.components(separatedBy: "GET /attestation.pdf 200 ").count - 1 == 200)
+    }
+
+    /// SIGTERM while 50 clients ask for documents one after another: every response is whole,
+    /// requests after the stop find the port closed, and the server exits 0 in time.
+    @Test func sigtermUnderLoadFinishesTheRequestsInFlight() throws {
+        let shutdownTimeout = 5
+        let site = try TestSite(server: ["maxConnectionsPerAddress": 0, "shutdownTimeout": shutdownTimeout])
+        let people = Self.people(5)
+        let tokens = try site.mintCSV(people)
+        let server = try ServerProcess(config: site.config)
+        let scratch = try Scratch(prefix: "server-stop")
+        let curlPath = try Tool.externalPath("curl")
+
+        let clients = 50, requestsEach = 40
+        var running: [RunningProcess] = []
+        for client in 0..<clients {
+            var arguments = ["-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode} %{size_download} %{filename_effective}\\n"]
+            for request in 0..<requestsEach {
+                let token = tokens[(client + request) % tokens.count]
+                // Every fifth a large PNG, slower to make.
+                let url = request % 5 == 4
+                    ? server.url("/attestation.png", token: token, "size=4096")
+                    : server.url("/attestation.pdf", token: token, "offset=-\(request % 30)")
+                arguments += [url, "-o", scratch.path("c\(client)-\(request)" + (request % 5 == 4 ? ".png" : ".pdf"))]
+            }
+            running.append(try RunningProcess(curlPath, arguments))
+        }
+        // A load balancer's probe on one kept-alive connection, as fast as it can: it must see
+        // 503 once the stop begins, then find the port closed.
+        let healthz = try RunningProcess(curlPath, ["-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode}\\n"]
+            + Array(repeating: [server.baseURL + "/healthz", "-o", "/dev/null"], count: 5_000).flatMap { $0 })
+        // Under way: a good number of documents already sent.
+        func answered() -> Int {
+            let log = server.logText
+            return log.components(separatedBy: "GET /attestation.pdf 200 ").count + log.components(separatedBy: "GET /attestation.png 200 ").count - 2
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while answered() < 150, Date() < deadline { usleep(20_000) }
+        let answeredBeforeStop = answered()
+        let stopped = Date()
+        server.terminate()
+        let status = server.waitForExit(timeout: Double(shutdownTimeout + 10))
+        let stopDuration = Date().timeIntervalSince(stopped)
+        let results = running.map { $0.wait(timeout: 60) }
+        let probes = healthz.wait(timeout: 60).stdout.split(separator: "\n")
+
+        var complete = 0, refused = 0
+        var failures: [String] = []
+        for result in results {
+            for line in result.stdout.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count == 4 else { failures.append(String(line)); continue }
+                let (code, exit, size, file) = (fields[0], fields[1], Int(fields[2]) ?? -1, String(fields[3]))
+                if code == "200", exit == "0" {
+                    let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
+                    let whole = file.hasSuffix(".pdf")
+                        ? data.starts(with: Data("%PDF-".utf8)) && String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF")
+                        : data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.suffix(12).starts(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44])
+                    if whole && data.count == size { complete += 1 } else { failures.append("\(line): incomplete document") }
+                } else if code == "000", exit == "7" {
+                    refused += 1
+                } else {
+                    failures.append("\(line)")
+                }
+            }
+        }
+        print("SIGTERM after \(answeredBeforeStop) answers: \(complete) complete, \(refused) refused after the stop, \(failures.count) failed; stopped in \(String(format: "%.2f", stopDuration)) s")
+        #expect(status == 0, "the server exits 0 after SIGTERM (\(status.map(String.init) ?? "still running")): \(server.logText.suffix(3000))")
+        #expect(stopDuration < Double(shutdownTimeout) + 2, "stopped within the shutdown timeout")
+        #expect(failures.isEmpty, "\(failures.count) requests cut or failed: \(failures.prefix(8))")
+        #expect(complete + refused + failures.count == clients * requestsEach, "one result per request")
+        #expect(complete >= 150, "the load was under way")
+        #expect(refused > 0, "the stop came while requests were still being made")
+        #expect(!server.logText.contains("unfinished"), "no request left unfinished: \(server.logText.suffix(1000))")
+        #expect(server.logText.contains("stopping:") && server.logText.contains("stopped"))
+
+        let firstUnavailable = probes.firstIndex { $0.hasPrefix("503 ") } ?? probes.endIndex
+        #expect(firstUnavailable < probes.endIndex, "/healthz says 503 while the server drains: \(Set(probes))")
+        #expect(probes[..<firstUnavailable].allSatisfy { $0 == "200 0" }, "\(Set(probes[..<firstUnavailable]))")
+        #expect(probes[firstUnavailable...].allSatisfy { $0 == "503 0" || $0 == "000 7" }, "\(Set(probes[firstUnavailable...]))")
+        #expect(probes.count == 5_000)
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Requests {
+    /// The static site: its files, and nothing else, however the path is written.
+    @Suite struct StaticSite {
+        @Test func filesOfTheSiteAreServed() throws {
+            let s = try SharedServer.get()
+            let home = try curl(s.server.baseURL + "/")
+            #expect(home.status == 200)
+            #expect(home.text.contains("page d’accueil du site de test"))
+            #expect(home.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(home.header("X-Frame-Options") == "DENY")
+            #expect(home.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
+            #expect(try curl(s.server.baseURL + "/index.html").text == home.text)
+            let personal = try curl(s.server.url("/", token: s.eloise))
+            #expect(personal.status == 200, "the personal page is the site's index with ?t=")
+            #expect(try curl(s.server.baseURL + "/docs/").text.contains("index des docs"))
+            let note = try curl(s.server.baseURL + "/sub/note.txt")
+            #expect(note.status == 200)
+            #expect(note.text == "fichier de test\n")
+
+            let etag = try #require(home.header("ETag"))
+            let cached = try curl(s.server.baseURL + "/", ["-H", "If-None-Match: \(etag)"])
+            #expect(cached.status == 304)
+            #expect(cached.body.isEmpty)
+        }
+
+        @Test func unknownPathsAre404() throws {
+            let s = try SharedServer.get()
+            for path in ["/nothing", "/attestation.jpg", "/attestation.pdf/", "/api/v1/nothing", "/healthz/x", "/index.htm"] {
+                let r = try curl(s.server.baseURL + path)
+                #expect(r.status == 404, "\(path): \(r.status)")
+            }
+            let api = try curl(s.server.baseURL + "/api/v2/link")
+            #expect(api.header("Content-Type") == "application/json", "errors under /api/ are JSON")
+            #expect((try api.json()["error"] as? String) != nil)
+        }
+
+        @Test func aDirectoryWithoutIndexIsNotListed() throws {
+            let s = try SharedServer.get()
+            for path in ["/sub/", "/sub", "/sub//", "/docs"] {
+                let r = try curl(s.server.baseURL + path, ["--path-as-is"])
+                #expect(r.status == 404, "\(path): \(r.status)")
+                #expect(!r.text.contains("note.txt"), "\(path): no listing")
+            }
+        }
+
+        /// Nothing outside the site, whatever the encoding, and no link inside it leading out.
+        @Test(arguments: [
+            "/../config.json", "/%2e%2e/config.json", "/%252e%252e/config.json", "/..%2fconfig.json", "/%2e%2e%2fconfig.json",
+            "/Public/../config.json", "/site/../config.json", "/sub/../../config.json", "/./../config.json",
+            "/..\\config.json", "/%5c..%5cconfig.json", "//config.json", "/config.json", "/config.json%00.html",
+            "/keys/k1.key", "/../keys/k1.key", "/%2e%2e/keys/k1.key", "/sub/key.txt", "/revoked.txt", "/../revoked.txt",
+            "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        ])
+        func traversalNeverReachesTheConfigurationOrTheKey(path: String) throws {
+            let s = try SharedServer.get()
+            let r = try curl(s.server.baseURL + path, ["--path-as-is"])
+            #expect(r.curlExit == 0, "\(r.curlError)")
+            #expect([400, 404].contains(r.status), "\(path): \(r.status)")
+            for secret in ["publicKey", "revocationList", "privateKey", "ed25519", "root:"] {
+                #expect(!r.text.contains(secret), "\(path) served \(secret)")
+            }
+        }
+
+        @Test func linksLeadingOutOfTheSiteAreLeftOutAndLogged() throws {
+            let s = try SharedServer.get()
+            let log = s.server.logText
+            #expect(log.contains("/config.json left out"), "\(log.prefix(2000))")
+            #expect(log.contains("/sub/key.txt left out"))
+        }
+    }
+
+    /// The JSON API of the personal page, health and metrics.
+    @Suite struct APIAndOperations {
+        @Test func linkInfo() throws {
+            let s = try SharedServer.get()
+            let r = try curl(s.server.url("/api/v1/link", token: s.eloise))
+            try #require(r.status == 200, "\(r.status) \(r.text)")
+            #expect(r.header("Content-Type") == "application/json")
+            #expect(r.header("Cache-Control") == "no-store")
+            #expect(r.header("Referrer-Policy") == "no-referrer")
+            let json = try r.json()
+            #expect(json["firstName"] as? String == "Éloïse")
+            #expect(json["displayName"] as? String == "Éloïse Q.")
+            #expect(json["defaultReasons"] as? [String] == ["travail"])
+            #expect(json["lockReasons"] as? Bool == false)
+            #expect(json["timeZone"] as? String == "Europe/Paris")
+            #expect(json["expires"] as? String != nil, "a link minted with --expires 30d")
+            let bounds = try #require(json["offsetBounds"] as? [String: Any])
+            #expect(bounds["minimum"] as? Int == -180)
+            #expect(bounds["maximum"] as? Int == 1440)
+            let form = try #require(json["form"] as? [String: Any])
+            #expect(form["id"] as? String == "deplacement-2020-11-28")
+            let codes = (form["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+            #expect(codes.contains("travail") && codes.contains("sante") && codes.count == 9, "\(codes)")
+            if let serverTime = json["serverTime"] as? String, let date = ISO8601DateFormatter().date(from: serverTime) {
+                #expect(abs(date.timeIntervalSinceNow) < 120)
+            } else {
+                Issue.record("serverTime missing or not ISO 8601: \(json["serverTime"] ?? "nil")")
+            }
+            for hidden in ["Quimperl", "29/02/1988", "1988", "Lilas", "Besan", "25000"] {
+                #expect(!r.text.contains(hidden), "the page gets the first name only, not \(hidden)")
+            }
+
+            let locked = try curl(s.server.url("/api/v1/link", token: s.locked)).json()
+            #expect(locked["lockReasons"] as? Bool == true)
+            #expect(locked["defaultReasons"] as? [String] == ["sante"])
+            #expect(locked["expires"] == nil || locked["expires"] is NSNull)
+        }
+
+        @Test func linkInfoErrorsAreJSON() throws {
+            let s = try SharedServer.get()
+            var flipped = Array(s.eloise)
+            flipped[flipped.count / 2] = flipped[flipped.count / 2] == "A" ? "B" : "A"
+            let cases: [(String, Int)] = [
+                (s.server.url("/api/v1/link", token: String(flipped)), 403),
+                (s.server.url("/api/v1/link", token: String(s.eloise.dropLast(10))), 403),
+                (s.server.url("/api/v1/link", token: try s.site.expiredToken(.maxime)), 410),
+                (s.server.baseURL + "/api/v1/link", 400),
+                (s.server.url("/api/v1/link", token: s.eloise, "offset=-20"), 400),
+                (s.server.url("/api/v1/link", token: s.eloise, "t=\(s.eloise)"), 400),
+            ]
+            for (url, status) in cases {
+                let r = try curl(url)
+                #expect(r.status == status, "\(url.suffix(40)): \(r.status) \(r.text)")
+                #expect(r.header("Content-Type") == "application/json")
+                #expect(r.header("Cache-Control") == "no-store")
+                let json = try r.json()
+                #expect(json.keys.sorted() == ["error"], "\(r.text)")
+                #expect((json["error"] as? String)?.isEmpty == false)
+            }
+            let post = try curl(s.server.url("/api/v1/link", token: s.eloise), ["-X", "POST"])
+            #expect(post.status == 405)
+            #expect(post.header("Allow") == "GET, HEAD")
+        }
+
+        @Test func forms() throws {
+            let s = try SharedServer.get()
+            let r = try curl(s.server.baseURL + "/api/v1/forms")
+            try #require(r.status == 200)
+            #expect(r.header("Content-Type") == "application/json")
+            let json = try r.json()
+            #expect(json["defaultForm"] as? String == "deplacement-2020-11-28")
+            let forms = try #require(json["forms"] as? [[String: Any]])
+            #expect(Set(forms.compactMap { $0["id"] as? String }) == ["deplacement-2020-11-28", "deplacement-2020-11-02"])
+            for form in forms {
+                let reasons = form["reasons"] as? [[String: Any]] ?? []
+                #expect(reasons.count == 9)
+                #expect(reasons.allSatisfy { $0["label"] as? String != nil && $0["number"] as? Int != nil })
+            }
+            let withParameter = try curl(s.server.baseURL + "/api/v1/forms?t=x")
+            #expect(withParameter.status == 400)
+            #expect(withParameter.header("Content-Type") == "application/json")
+        }
+
+        @Test func healthz() throws {
+            let s = try SharedServer.get()
+            let r = try curl(s.server.baseURL + "/healthz")
+            #expect(r.status == 200)
+            #expect(r.text == "ok\n")
+            #expect(r.header("Content-Type")?.hasPrefix("text/plain") == true)
+        }
+
+        @Test func metricsCountRequestsByRouteAndStatus() throws {
+            let s = try SharedServer.get()
+            _ = try curl(s.server.url("/attestation.pdf", token: s.eloise))
+            _ = try curl(s.server.url("/attestation.png", token: s.eloise))
+            _ = try curl(s.server.url("/attestation.pdf", token: "bonjour"))
+            _ = try curl(s.server.baseURL + "/healthz")
+            _ = try curl(s.server.baseURL + "/no/such/page")
+            let r = try curl(s.server.baseURL + "/metrics")
+            try #require(r.status == 200)
+            #expect(r.header("Content-Type")?.hasPrefix("text/plain") == true)
+            let lines = r.text.split(separator: "\n").map(String.init)
+            func count(route: String, status: Int) -> Double? {
+                lines.first {
+                    $0.hasPrefix("http_requests_total{") && $0.contains("route=\"\(route)\"") && $0.contains("status=\"\(status)\"")
+                }.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+            }
+            #expect((count(route: "/attestation.pdf", status: 200) ?? 0) >= 1, "\(lines.filter { $0.hasPrefix("http_requests_total") })")
+            #expect((count(route: "/attestation.png", status: 200) ?? 0) >= 1)
+            #expect((count(route: "/attestation.pdf", status: 403) ?? 0) >= 1)
+            #expect((count(route: "/healthz", status: 200) ?? 0) >= 1)
+            #expect((count(route: "other", status: 404) ?? 0) >= 1, "paths outside the routes are counted as other")
+            #expect(r.text.contains("http_request_duration_seconds"))
+            #expect(r.text.contains("attestation_render_seconds"))
+            #expect(!r.text.contains("no/such/page"), "no label value is chosen by the client")
+
+            let before = count(route: "/healthz", status: 200) ?? 0
+            _ = try curl(s.server.baseURL + "/healthz")
+            let after = try curl(s.server.baseURL + "/metrics").text.split(separator: "\n").first {
+                $0.hasPrefix("http_requests_total{") && $0.contains("route=\"/healthz\"") && $0.contains("status=\"200\"")
+            }.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+            #expect(after == before + 1, "the counter counts each request")
+        }
+
+        /// "One line per request": the requests refused before any route (a body on a GET, an
+        /// oversized request line) are logged and counted like the others.
+        @Test func refusedOversizedRequestsAreLoggedAndCounted() throws {
+            let s = try SharedServer.get()
+            let before = s.server.logText.split(separator: "\n").count
+            let body = try curl(s.server.baseURL + "/healthz", ["-X", "GET", "--data-binary", "abc"])
+            try #require(body.status == 413)
+            let uri = try curl(s.server.baseURL + "/healthz?x=" + String(repeating: "A", count: 20_000))
+            try #require(uri.status == 414)
+            _ = try curl(s.server.baseURL + "/healthz")
+            #expect(s.server.waitForLog("GET /healthz 200 ", timeout: 5))
+            let lines = s.server.logText.split(separator: "\n").dropFirst(before)
+            #expect(lines.contains { $0.contains(" 413 ") }, "no access-log line for the 413: \(lines)")
+            #expect(lines.contains { $0.contains(" 414 ") }, "no access-log line for the 414: \(lines)")
+            let metrics = try curl(s.server.baseURL + "/metrics").text.split(separator: "\n")
+                .filter { $0.hasPrefix("http_requests_total{") }
+            #expect(metrics.contains { $0.contains("status=\"413\"") }, "413 not counted: \(metrics)")
+            #expect(metrics.contains { $0.contains("status=\"414\"") }, "414 not counted: \(metrics)")
+        }
+
+        /// The order of the tests is not guaranteed: this one makes its own requests of every
+        /// kind, then reads the whole log so far (the suite's teardown reads it again at the end).
+        @Test func theLogHoldsNoPersonalDataNoTokenNoQueryString() throws {
+            let s = try SharedServer.get()
+            let expired = try s.site.expiredToken(.eloise)
+            for url in [
+                s.server.url("/attestation.pdf", token: s.eloise, "offset=-20&reasons=sante"),
+                s.server.url("/attestation.png", token: s.eloise, "size=300"),
+                s.server.url("/attestation.pdf", token: s.eloise, "ofset=-20"),
+                s.server.url("/attestation.pdf", token: String(s.eloise.dropLast(5))),
+                s.server.url("/attestation.pdf", token: expired),
+                s.server.url("/api/v1/link", token: s.locked),
+                s.server.url("/attestation.pdf", token: s.locked, "reasons=travail"),
+                s.server.url("/", token: s.eloise),
+                s.server.baseURL + "/" + s.eloise,
+                s.server.baseURL + "/Quimperl%C3%A9?t=29/02/1988",
+            ] {
+                _ = try curl(url)
+            }
+            _ = try curl(s.server.url("/attestation.pdf", token: s.eloise), ["-X", "POST", "--data-binary", "Éloïse"])
+            _ = try curl(s.server.url("/attestation.pdf", token: s.eloise), ["-X", "BREW"])
+            _ = try curl(s.server.url("/attestation.pdf", token: s.eloise), ["-H", "X-Name: Quimperlé"])
+            let log = s.server.logText
+            expectLogHoldsNoSecrets(log, secrets: s.secrets)
+            #expect(!log.contains("BREW"), "an unknown method is logged as OTHER")
+            // The access log: method, route, status, duration, size.
+            let access = try Regex(#"(GET|HEAD|POST|OTHER) (/attestation\.pdf|/attestation\.png|/api/v1/link|/|other) [0-9]{3} [0-9]+\.[0-9]{2}ms [0-9]+B"#)
+            #expect(log.split(separator: "\n").filter { $0.contains(access) }.count >= 10, "\(log.suffix(2000))")
+            #expect(log.contains("GET /attestation.pdf 200 "))
+            #expect(log.contains("GET /attestation.pdf 403 "))
+            #expect(log.contains("GET /attestation.pdf 410 "))
+        }
+    }
+}

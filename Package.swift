@@ -88,6 +88,7 @@ let package = Package(
 
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -35,10 +35,10 @@ public final class Service: Sendable {
     /// Observes the HTTP server's connections for the `http_open_connections` gauge.
     public var serverObserver: HTTPServerObserver {
         let gauge = metrics.openConnections
-        let logger = logger
         return HTTPServerObserver(
             connectionOpened: { gauge.increment() }, connectionClosed: { gauge.decrement() },
-            libraryMessage: { logger.notice("libmicrohttpd: \($0)") })
+            libraryMessage: { [logger] in logger.notice("libmicrohttpd: \($0)") },
+            requestRefused: { [self] method, status, bytes in record(method: method, route: "refused", status: status, bytes: bytes, duration: .zero) })
     }
 
     /// The handler to give `HTTPServer`.
@@ -49,11 +49,16 @@ public final class Service: Sendable {
         let snapshot = current.withLock { $0 }
         let (route, response) = Routes(snapshot: snapshot, metrics: metrics, draining: draining.load(ordering: .relaxed),
                                        metricsExposition: metricsExposition).respond(to: request)
-        let duration = ContinuousClock.now - start
-        metrics.request(route: route, status: response.status, duration: duration)
-        // Route names only: never the query string, which holds the token.
-        logger.info("\(Self.loggedMethod(request.method)) \(route) \(response.status) \(Self.format(duration.milliseconds))ms \(response.body.count)B")
+        record(method: request.method, route: route, status: response.status, bytes: response.body.count,
+               duration: ContinuousClock.now - start)
         return response
+    }
+
+    /// The access-log line and the metrics of one request. Route names only: never the query
+    /// string, which holds the token.
+    private func record(method: String, route: String, status: Int, bytes: Int, duration: Duration) {
+        metrics.request(route: route, status: status, duration: duration)
+        logger.info("\(Self.loggedMethod(method)) \(route) \(status) \(Self.format(duration.milliseconds))ms \(bytes)B")
     }
 
     private static func loggedMethod(_ method: String) -> String {

@@ -45,15 +45,37 @@ enum Callbacks {
             query: values(of: connection, kind: .GET_ARGUMENT_KIND).map { QueryItem(name: $0.name, value: $0.value) },
             headers: values(of: connection, kind: .HEADER_KIND).map { ($0.name, $0.value ?? "") },
             peerAddress: cmhd_client_address(connection).flatMap { SocketAddress.host(of: $0) })
-        let isGetOrHead = methodName == "GET" || methodName == "HEAD"
-        var response = !isGetOrHead || !announcesBody(connection)
-            ? core.handler(request)
-            : HTTPResponse.text(413, "Corps de requête refusé : ce service n’accepte que GET et HEAD, sans corps.\n",
-                                headers: [("Cache-Control", "no-store")])
+        var response: HTTPResponse
+        if let refusal = refusal(of: request, announcesBody: announcesBody(connection), limit: core.maxRequestBytes) {
+            response = refusal
+            core.observer.requestRefused(request.method, refusal.status, refusal.body.count)
+        } else {
+            response = core.handler(request)
+        }
         if core.draining.load(ordering: .relaxed) {
             response.headers.append(("Connection", "close"))
         }
         return queue(response, on: connection)
+    }
+
+    /// What the HTTP layer refuses before any route sees it: a body on GET or HEAD (no route
+    /// reads one), a URI or headers over the limit. libmicrohttpd would refuse the largest
+    /// itself, but its refusals reach neither the log nor the metrics; its own limit is set
+    /// above this one (see `RunningDaemon`).
+    private static func refusal(of request: HTTPRequest, announcesBody: Bool, limit: Int) -> HTTPResponse? {
+        let headers: [(name: String, value: String)] = [("Cache-Control", "no-store")]
+        if request.isGetOrHead, announcesBody {
+            return .text(413, "Corps de requête refusé : ce service n’accepte que GET et HEAD, sans corps.\n", headers: headers)
+        }
+        let uriBytes = request.query.reduce(request.path.utf8.count) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 }
+        if uriBytes > limit {
+            return .text(414, "Adresse trop longue : \(limit) octets au plus.\n", headers: headers)
+        }
+        let headerBytes = request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if headerBytes > limit {
+            return .text(431, "En-têtes trop longs : \(limit) octets au plus.\n", headers: headers)
+        }
+        return nil
     }
 
     /// A `Content-Length` above zero or a chunked `Transfer-Encoding`.

@@ -11,12 +11,17 @@ public struct HTTPServerObserver: Sendable {
     /// A message from libmicrohttpd itself. Only its format string is passed on, never the
     /// values, which could hold a client's URI or headers.
     public var libraryMessage: @Sendable (String) -> Void
+    /// A request answered by the server itself, never shown to the handler (413, 414, 431):
+    /// its method, status and body size.
+    public var requestRefused: @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void
 
     public init(connectionOpened: @escaping @Sendable () -> Void = {}, connectionClosed: @escaping @Sendable () -> Void = {},
-                libraryMessage: @escaping @Sendable (String) -> Void = { _ in }) {
+                libraryMessage: @escaping @Sendable (String) -> Void = { _ in },
+                requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in }) {
         self.connectionOpened = connectionOpened
         self.connectionClosed = connectionClosed
         self.libraryMessage = libraryMessage
+        self.requestRefused = requestRefused
     }
 }
 
@@ -40,7 +45,7 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError("cette libmicrohttpd n’a pas été compilée avec TLS (GnuTLS).")
         }
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let core = ServerCore(handler: handler, observer: observer)
+        let core = ServerCore(handler: handler, observer: observer, maxRequestBytes: configuration.maxRequestBytes)
         let daemon = try RunningDaemon.start(socket: socket, configuration: configuration, core: core)
         self.port = socket.port
         self.configuration = configuration
@@ -104,7 +109,9 @@ private struct RunningDaemon: ~Copyable {
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.maxRequestBytes, ptr_value: nil),
+            // Room for twice the limit and the response headers, so that requests just over the
+            // limit are refused by `Callbacks` (logged, counted) rather than by libmicrohttpd.
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 2 * configuration.maxRequestBytes + 8192, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: functionAddress(Callbacks.connectionNotified),
                            ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
@@ -155,9 +162,11 @@ final class ServerCore: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Set once stopping: responses then close their connection.
     let draining = Atomic<Bool>(false)
+    let maxRequestBytes: Int
 
-    init(handler: @escaping HTTPHandler, observer: HTTPServerObserver) {
+    init(handler: @escaping HTTPHandler, observer: HTTPServerObserver, maxRequestBytes: Int) {
         self.handler = handler
         self.observer = observer
+        self.maxRequestBytes = maxRequestBytes
     }
 }

@@ -12,8 +12,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var maxConnectionsPerAddress: Int
     /// Seconds a connection may stay idle (keep-alive or a slow client) before it is closed.
     public var connectionTimeout: Int
-    /// Bytes for the request line and headers of one request; a longer URI gets 414,
-    /// longer headers 431.
+    /// Bytes for the decoded URI, and for the headers, of one request: more gets 414 or 431.
+    /// libmicrohttpd itself refuses raw requests over about twice this size.
     public var maxRequestBytes: Int
     /// HTTPS when set, through libmicrohttpd's GnuTLS.
     public var tls: TLSCredentials?

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+import TestSupport
+
+/// The HTTP layer alone, in process, with handlers that echo what they received; requests are
+/// made by curl, a client nobody here wrote.
+@Suite struct HTTPServerTests {
+    /// One line per field of the request, as the handler saw it.
+    static let echo: HTTPHandler = { request in
+        var lines = ["method=\(request.method)", "path=\(request.path)", "peer=\(request.peerAddress ?? "-")"]
+        lines += request.query.map { "query \($0.name)=\($0.value ?? "<none>")" }
+        if let test = request.header("x-test") { lines.append("header x-test=\(test)") }
+        return .text(200, lines.joined(separator: "\n") + "\n", headers: [("X-Handled", "yes")])
+    }
+
+    static func start(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
+                      handler: @escaping HTTPHandler = echo) throws -> HTTPServer {
+        try HTTPServer(configuration: configuration, handler: handler)
+    }
+
+    static func curl(_ arguments: [String]) throws -> ProcessResult {
+        try Tool.external("curl", ["-sS", "--max-time", "20"] + arguments)
+    }
+
+    @Test func decodesPathQueryHeadersAndPeer() throws {
+        let server = try Self.start()
+        defer { server.stop(gracePeriod: 1) }
+        let result = try Self.curl(["-H", "X-Test: bonjour",
+                                    "http://127.0.0.1:\(server.port)/a%20b/c%C3%A9?x=1&y=%C3%A9t%C3%A9&flag&x=2&sp=a+b"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            method=GET
+            path=/a b/cé
+            peer=127.0.0.1
+            query x=1
+            query y=été
+            query flag=<none>
+            query x=2
+            query sp=a b
+            header x-test=bonjour
+
+            """)
+    }
+
+    @Test func headIsAnsweredWithTheHeadersOfGetAndNoBody() throws {
+        let methods = Mutex<[String]>([])
+        let server = try Self.start { request in
+            methods.withLock { $0.append(request.method) }
+            return .text(200, "le même corps\n", headers: [("X-Handled", "yes")])
+        }
+        defer { server.stop(gracePeriod: 1) }
+        let url = "http://127.0.0.1:\(server.port)/x"
+        let get = try Self.curl(["-D", "-", "-o", "/dev/null", url])
+        let head = try Self.curl(["-I", "-w", "%{size_download}", url])
+        let length = { (text: String) in text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") } }
+        #expect(length(get.stdout) == "Content-Length: 15")
+        #expect(length(head.stdout) == length(get.stdout))
+        #expect(head.stdout.contains("X-Handled: yes"))
+        #expect(head.stdout.hasSuffix("\r\n\r\n0"), "no body after the headers")
+        // The handler saw HEAD, so routes can tell; libmicrohttpd left the body out.
+        #expect(methods.withLock { $0 } == ["GET", "HEAD"])
+    }
+
+    @Test func keepsConnectionsAlive() throws {
+        let server = try Self.start()
+        defer { server.stop(gracePeriod: 1) }
+        let url = "http://127.0.0.1:\(server.port)/x"
+        let result = try Self.curl(["-o", "/dev/null", "-o", "/dev/null", "-w", "%{num_connects}\n", url, url])
+        #expect(result.stdout == "1\n0\n")
+    }
+
+    @Test func aBodyIsNeverReadAndAGetWithOneIsRefused() throws {
+        let seen = Mutex<[String]>([])
+        let server = try Self.start { request in
+            seen.withLock { $0.append(request.method) }
+            return .text(405, "non\n")
+        }
+        defer { server.stop(gracePeriod: 1) }
+        let url = "http://127.0.0.1:\(server.port)/x"
+        let post = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "--data-binary", String(repeating: "a", count: 100_000), url])
+        #expect(post.stdout == "405")
+        let get = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "GET", "--data-binary", "abc", url])
+        #expect(get.stdout == "413")
+        // The handler decides about POST; a GET with a body never reaches it.
+        #expect(seen.withLock { $0 } == ["POST"])
+    }
+
+    @Test func oversizedRequestLinesAndHeadersAreRefused() throws {
+        let server = try Self.start(HTTPServerConfiguration(port: 0, maxRequestBytes: 4096))
+        defer { server.stop(gracePeriod: 1) }
+        let base = "http://127.0.0.1:\(server.port)"
+        let long = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 6000)])
+        #expect(long.stdout == "414")
+        let header = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Big: " + String(repeating: "b", count: 6000), base + "/"])
+        #expect(["431", "413"].contains(header.stdout))
+        let fine = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 1000)])
+        #expect(fine.stdout == "200")
+    }
+
+    @Test func aTakenPortIsAClearError() throws {
+        let first = try Self.start()
+        defer { first.stop(gracePeriod: 1) }
+        #expect {
+            try Self.start(HTTPServerConfiguration(port: first.port))
+        } throws: { error in
+            String(describing: error).contains("déjà utilisé")
+        }
+    }
+
+    @Test func stoppingFinishesTheRequestInFlightThenRefusesConnections() throws {
+        let entered = Atomic<Bool>(false)
+        let server = try Self.start { _ in
+            entered.store(true, ordering: .relaxed)
+            usleep(600_000)
+            return .text(200, String(repeating: "z", count: 50_000))
+        }
+        let port = server.port
+        let url = "http://127.0.0.1:\(port)/slow"
+        let outcome = Mutex<ProcessResult?>(nil)
+        let client = Thread { outcome.withLock { $0 = try? Self.curl(["-D", "-", url]) } }
+        client.start()
+        while !entered.load(ordering: .relaxed) { usleep(2_000) }
+        #expect(server.requestsInFlight == 1)
+        let unfinished = server.stop(gracePeriod: 5)
+        #expect(unfinished == 0)
+        while outcome.withLock({ $0 == nil }) { usleep(5_000) }
+        let result = try #require(outcome.withLock { $0 })
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Connection: close"))
+        #expect(result.stdout.hasSuffix(String(repeating: "z", count: 50_000)))
+        let after = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", url])
+        #expect(after.status == 7, "connection refused once stopped")
+    }
+
+    @Test func countsOpenConnections() throws {
+        let opened = Atomic<Int>(0), closed = Atomic<Int>(0)
+        let observer = HTTPServerObserver(connectionOpened: { opened.add(1, ordering: .relaxed) },
+                                          connectionClosed: { closed.add(1, ordering: .relaxed) })
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), observer: observer, handler: Self.echo)
+        let url = "http://127.0.0.1:\(server.port)/"
+        _ = try Self.curl(["-o", "/dev/null", url, "-o", "/dev/null", url])
+        _ = try Self.curl(["-o", "/dev/null", url])
+        server.stop(gracePeriod: 1)
+        #expect(opened.load(ordering: .relaxed) == 2)
+        #expect(closed.load(ordering: .relaxed) == 2)
+        #expect(server.openConnections == 0)
+    }
+
+    @Test func refusesBadLimitsAndUnknownHosts() {
+        #expect(throws: HTTPServerError.self) { try Self.start(HTTPServerConfiguration(port: 0, maxConnections: 0)) }
+        #expect {
+            try Self.start(HTTPServerConfiguration(host: "no-such-host.invalid", port: 0))
+        } throws: { error in
+            String(describing: error).contains("no-such-host.invalid")
+        }
+    }
+}

@@ -7,21 +7,22 @@ import Foundation
 /// The fixed part of each form is laid out once, in `init`; rendering then costs one libharu
 /// document per request. A renderer is immutable and can be shared by any number of threads.
 public struct AttestationRenderer: Sendable {
-    /// DejaVu Sans from Debian's fonts-dejavu-core: embedded only for names outside WinAnsi.
+    /// DejaVu Sans from Debian's fonts-dejavu-core, for values outside WinAnsi: read once, on
+    /// first need; each document embeds only the glyphs it prints.
     public static let defaultUnicodeFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// Accepted sizes for the PNG, in pixels: from the width of the largest QR code (177 modules
     /// and the quiet zone) at one pixel a module, so the image is never wider than asked.
     public static let pngSizes = 185...4096
 
     private let layouts: [String: FormLayout]
-    private let unicodeFontPath: String
+    private let unicodeFont: UnicodeFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
     public init(forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath) throws(RenderingError) {
         var layouts: [String: FormLayout] = [:]
         for form in forms { layouts[form.id] = try FormLayout(form: form) }
         self.layouts = layouts
-        self.unicodeFontPath = unicodeFontPath
+        unicodeFont = UnicodeFontSource(path: unicodeFontPath)
     }
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
@@ -34,7 +35,7 @@ public struct AttestationRenderer: Sendable {
         setMetadata(pdf, attestation)
 
         let form = attestation.form
-        var fonts = try PageFonts(document: document, unicodeFontPath: unicodeFontPath)
+        var fonts = PageFonts(document: document, unicodeFont: unicodeFont)
         guard let page = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
         HPDF_Page_SetWidth(page, Float(form.page.width))
         HPDF_Page_SetHeight(page, Float(form.page.height))
@@ -46,10 +47,13 @@ public struct AttestationRenderer: Sendable {
         }
         let fixedText = try document.deflatedContent(layout.staticContent)
 
+        // Every value measured first: the Unicode font, if any value needs it, is then embedded
+        // once with all the characters of the document.
+        var texts: [FieldText] = []
+        for (slot, value) in values(attestation) { texts.append(try FieldText(value: value, slot: slot, fonts: &fonts)) }
+        try fonts.embedUnicodeFont()
         HPDF_Page_BeginText(page)
-        for (slot, value) in values(attestation) {
-            try FieldText(value: value, slot: slot, fonts: &fonts).draw(on: page, fonts: &fonts)
-        }
+        for text in texts { try text.draw(on: page, fonts: &fonts) }
         let markSize = form.reasonLayout.markSize
         for reason in attestation.reasons {
             guard let mark = layout.marks[reason.code] else { continue }
@@ -192,17 +196,42 @@ public struct AttestationRenderer: Sendable {
     }
 }
 
+/// The Unicode font file, read on first need and kept for the renderer's lifetime, shared by
+/// its threads. A failed read is tried again next time (the font may have been installed since).
+final class UnicodeFontSource: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var font: TrueTypeFont?
+
+    init(path: String) { self.path = path }
+
+    func load() throws(RenderingError) -> TrueTypeFont {
+        lock.lock()
+        defer { lock.unlock() }
+        if let font { return font }
+        let loaded = try TrueTypeFont.load(path: path)
+        font = loaded
+        return loaded
+    }
+}
+
 /// The fonts of one document, created on first use, and the one currently selected.
 struct PageFonts {
     private let document: HaruDocument
-    private let unicodeFontPath: String
+    private let unicodeFont: UnicodeFontSource
     private var standard: [FontStyle: HPDF_Font] = [:]
-    private(set) var unicode: HPDF_Font?
-    private var current: (font: HPDF_Font, size: Double)?
+    private var unicode: UnicodeFontUse?
+    private var embedded: HPDF_Dict?
+    private var current: (font: Selected, size: Double)?
 
-    init(document: HaruDocument, unicodeFontPath: String) throws(RenderingError) {
+    private enum Selected: Equatable {
+        case standard(HPDF_Font)
+        case unicode
+    }
+
+    init(document: HaruDocument, unicodeFont: UnicodeFontSource) {
         self.document = document
-        self.unicodeFontPath = unicodeFontPath
+        self.unicodeFont = unicodeFont
     }
 
     mutating func standardFont(_ style: FontStyle) throws(RenderingError) -> HPDF_Font {
@@ -212,11 +241,21 @@ struct PageFonts {
         return font
     }
 
-    mutating func unicodeFont() throws(RenderingError) -> HPDF_Font {
-        if let unicode { return unicode }
-        let font = try document.unicodeFont(path: unicodeFontPath)
-        unicode = font
-        return font
+    /// The codes of `text` in the Unicode font; read the font file on first use.
+    mutating func encodeUnicode(_ text: String) throws(RenderingError) -> [UInt16] {
+        precondition(embedded == nil, "the Unicode font is already embedded")
+        if unicode == nil { unicode = UnicodeFontUse(font: try unicodeFont.load()) }
+        return unicode!.encode(text)
+    }
+
+    /// Widths of the Unicode font's codes so far, thousandths of an em.
+    var unicodeWidths: [Int] { unicode?.widths ?? [] }
+    var unicodeSpace: UInt16? { unicode?.spaceCode }
+
+    /// Embeds the subset of the Unicode font with every character encoded so far, if any.
+    mutating func embedUnicodeFont() throws(RenderingError) {
+        guard let unicode, embedded == nil else { return }
+        embedded = try document.embed(unicode)
     }
 
     mutating func select(_ style: FontStyle, size: Double, on page: HPDF_Page) throws(RenderingError) {
@@ -225,8 +264,21 @@ struct PageFonts {
 
     /// Skips the operator when nothing changes: fewer operators, smaller and faster PDF.
     mutating func select(_ font: HPDF_Font, size: Double, on page: HPDF_Page) {
-        if let current, current.font == font, current.size == size { return }
+        if let current, current.font == .standard(font), current.size == size { return }
         HPDF_Page_SetFontAndSize(page, font, Float(size))
-        current = (font, size)
+        current = (.standard(font), size)
+    }
+
+    /// Selects the embedded Unicode font; libharu knows it only as a page resource, so the
+    /// operator is written here.
+    mutating func selectUnicode(size: Double, on page: HPDF_Page) throws(RenderingError) {
+        guard let embedded else { preconditionFailure("the Unicode font is selected before it is embedded") }
+        if let current, current.font == .unicode, current.size == size { return }
+        guard let name = HPDF_Page_GetLocalFontName(page, embedded) else { throw document.error() }
+        var content = ContentStream()
+        content.append("/\(String(cString: name)) ")
+        content.op(size, name: "Tf")
+        try content.write(to: page)
+        current = (.unicode, size)
     }
 }

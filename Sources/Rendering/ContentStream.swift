@@ -69,6 +69,21 @@ struct ContentStream: Sendable {
         bytes.append(UInt8(ascii: ")"))
     }
 
+    /// Four hexadecimal digits.
+    mutating func hex(_ value: UInt16) {
+        for shift in [12, 8, 4, 0] {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0xF
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
+        }
+    }
+
+    /// Two-byte codes as a hexadecimal string: `<00010002>`.
+    mutating func hexString(_ codes: [UInt16]) {
+        bytes.append(UInt8(ascii: "<"))
+        for code in codes { hex(code) }
+        bytes.append(UInt8(ascii: ">"))
+    }
+
     /// Appends the bytes to the page's content. Only valid where the bytes leave the graphics
     /// state as libharu believes it is (balanced `q`/`Q`, `BT`/`ET`, no text matrix left set).
     func write(to page: HPDF_Page) throws(RenderingError) {

@@ -25,22 +25,25 @@ final class HaruDocument {
         return font
     }
 
-    /// A TrueType font embedded with its UTF-8 encoder, for text outside WinAnsi.
-    func unicodeFont(path: String) throws(RenderingError) -> HPDF_Font {
-        guard HPDF_UseUTFEncodings(handle) == HPDF_OK,
-              let name = HPDF_LoadTTFontFromFile(handle, path, HPDF_TRUE),
-              let font = HPDF_GetFont(handle, name, "UTF-8") else {
-            HPDF_ResetError(handle)
-            throw .unicodeFont(path: path)
-        }
-        return font
-    }
-
     /// A content stream of its own, compressed like the pages', that pages can share.
     func sharedContent(_ content: ContentStream) throws(RenderingError) -> HPDF_Dict {
+        try stream(content.bytes)
+    }
+
+    /// An empty dictionary, an indirect object of the document (freed with it).
+    func indirectDictionary() throws(RenderingError) -> HPDF_Dict {
+        // Xref_Add frees the object itself when it fails.
+        guard let dict = HPDF_Dict_New(handle.pointee.mmgr), HPDF_Xref_Add(handle.pointee.xref, dict) == HPDF_OK else {
+            throw error()
+        }
+        return dict
+    }
+
+    /// A stream of `bytes`, deflated when the document is saved.
+    func stream(_ bytes: [UInt8]) throws(RenderingError) -> HPDF_Dict {
         guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else { throw error() }
         stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_FLATE_DECODE)
-        let status = content.bytes.withUnsafeBufferPointer {
+        let status = bytes.withUnsafeBufferPointer {
             HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
         }
         guard status == HPDF_OK else { throw error() }
@@ -90,7 +93,8 @@ final class HaruDocument {
         return result
     }
 
-    private func error() -> RenderingError {
+    /// libharu's first recorded error.
+    func error() -> RenderingError {
         .pdf(code: UInt(HPDF_GetError(handle)))
     }
 }

@@ -4,7 +4,7 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case layout(form: String, String)
     /// libharu reported an error (its code, see hpdf_error.h).
     case pdf(code: UInt)
-    /// The Unicode font for names outside WinAnsi is missing or unreadable.
+    /// The Unicode font for names outside WinAnsi is missing, unreadable or not a TrueType font.
     case unicodeFont(path: String)
     case qrCodeTooLarge(Int)
     case png
@@ -17,7 +17,7 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .pdf(let code):
             return "erreur interne de génération PDF (libharu 0x\(String(code, radix: 16)))."
         case .unicodeFont(let path):
-            return "police Unicode introuvable ou illisible : \(path) (paquet fonts-dejavu-core)."
+            return "police Unicode introuvable, illisible ou non TrueType : \(path) (paquet fonts-dejavu-core)."
         case .qrCodeTooLarge(let count):
             return "données trop longues pour un QR code (\(count) octets)."
         case .png:

@@ -1,0 +1,160 @@
+import CHaru
+import Foundation
+
+/// The Unicode font's use in one document. Each distinct character gets a code (1, 2, …) that
+/// is also its glyph's index in the subset embedded once the values are measured; code 0 is
+/// .notdef. A character the font lacks keeps a code of its own (drawn as .notdef), so the
+/// text still extracts exactly.
+struct UnicodeFontUse {
+    let font: TrueTypeFont
+    /// By code: the character, the font's glyph, the width in thousandths of an em.
+    private(set) var characters: [Unicode.Scalar?] = [nil]
+    private(set) var glyphs: [UInt16] = [0]
+    private(set) var widths: [Int]
+    private var codes: [Unicode.Scalar: UInt16] = [:]
+
+    init(font: TrueTypeFont) {
+        self.font = font
+        widths = [font.width(ofGlyph: 0)]
+    }
+
+    /// The code of U+0020, where values wrap.
+    var spaceCode: UInt16? { codes[" "] }
+
+    mutating func encode(_ text: String) -> [UInt16] {
+        var result: [UInt16] = []
+        result.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if let code = codes[scalar] {
+                result.append(code)
+                continue
+            }
+            // Two-byte codes (Identity-H): far more than the 310 characters of a person.
+            guard characters.count < 0xFFFF else { result.append(0); continue }
+            let code = UInt16(characters.count)
+            let glyph = font.glyph(for: scalar)
+            codes[scalar] = code
+            characters.append(scalar)
+            glyphs.append(glyph)
+            widths.append(font.width(ofGlyph: glyph))
+            result.append(code)
+        }
+        return result
+    }
+
+    /// A subset tag for `/BaseFont` (six capitals), the same for the same characters.
+    var subsetTag: String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for scalar in characters.dropFirst() {
+            hash = (hash ^ UInt64(scalar!.value)) &* 0x0100_0000_01B3
+        }
+        var tag = ""
+        for _ in 0..<6 {
+            tag.append(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(hash % 26))))
+            hash /= 26
+        }
+        return tag
+    }
+
+    /// The `/ToUnicode` CMap: code → character, for copying and searching the text.
+    var toUnicode: [UInt8] {
+        var cmap = ContentStream()
+        cmap.append("""
+        /CIDInit /ProcSet findresource begin
+        12 dict begin
+        begincmap
+        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+        /CMapName /Adobe-Identity-UCS def
+        /CMapType 2 def
+        1 begincodespacerange
+        <0000> <FFFF>
+        endcodespacerange
+
+        """)
+        let mapped = Array(characters.enumerated().dropFirst())
+        var start = 0
+        while start < mapped.count {
+            let block = mapped[start..<min(start + 100, mapped.count)]
+            cmap.append("\(block.count) beginbfchar\n")
+            for (code, scalar) in block {
+                cmap.append("<")
+                cmap.hex(UInt16(code))
+                cmap.append("> <")
+                for unit in String(scalar!).utf16 { cmap.hex(unit) }
+                cmap.append(">\n")
+            }
+            cmap.append("endbfchar\n")
+            start += 100
+        }
+        cmap.append("""
+        endcmap
+        CMapName currentdict /CMap defineresource pop
+        end
+        end
+
+        """)
+        return cmap.bytes
+    }
+}
+
+extension HaruDocument {
+    /// The subset of the Unicode font as a Type 0 font (Identity-H, two-byte codes), its
+    /// TrueType program embedded and deflated, with widths and a ToUnicode map: the font
+    /// dictionary, to register on the pages that use it.
+    func embed(_ use: UnicodeFontUse) throws(RenderingError) -> HPDF_Dict {
+        let font = use.font
+        let program = try font.subset(use.glyphs, characters: use.characters)
+        let name = "\(use.subsetTag)+\(font.postScriptName)"
+        let mmgr = handle.pointee.mmgr
+
+        let file = try stream(program)
+        guard HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count)) == HPDF_OK else { throw error() }
+
+        let descriptor = try indirectDictionary()
+        guard let box = HPDF_Array_New(mmgr), HPDF_Dict_Add(descriptor, "FontBBox", box) == HPDF_OK else { throw error() }
+        let (left, bottom, right, top) = font.boundingBox
+        var status = HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
+        status |= HPDF_Dict_AddName(descriptor, "FontName", name)
+        // Symbolic: the glyphs are reached by index, not through a standard encoding.
+        status |= HPDF_Dict_AddNumber(descriptor, "Flags", 4)
+        for value in [left, bottom, right, top] { status |= HPDF_Array_AddNumber(box, HPDF_INT32(value)) }
+        status |= HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(font.italicAngle))
+        status |= HPDF_Dict_AddNumber(descriptor, "Ascent", HPDF_INT32(font.ascent))
+        status |= HPDF_Dict_AddNumber(descriptor, "Descent", HPDF_INT32(font.descent))
+        status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(font.capHeight))
+        status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
+        status |= HPDF_Dict_Add(descriptor, "FontFile2", file)
+        guard status == HPDF_OK else { throw error() }
+
+        let cidFont = try indirectDictionary()
+        guard let system = HPDF_Dict_New(mmgr), HPDF_Dict_Add(cidFont, "CIDSystemInfo", system) == HPDF_OK,
+              let widths = HPDF_Array_New(mmgr), HPDF_Dict_Add(cidFont, "W", widths) == HPDF_OK,
+              let list = HPDF_Array_New(mmgr) else { throw error() }
+        status = HPDF_Array_AddNumber(widths, 1)
+        status |= HPDF_Array_Add(widths, list)
+        for width in use.widths.dropFirst() { status |= HPDF_Array_AddNumber(list, HPDF_INT32(width)) }
+        status |= HPDF_Dict_Add(system, "Registry", HPDF_String_New(mmgr, "Adobe", nil))
+        status |= HPDF_Dict_Add(system, "Ordering", HPDF_String_New(mmgr, "Identity", nil))
+        status |= HPDF_Dict_AddNumber(system, "Supplement", 0)
+        status |= HPDF_Dict_AddName(cidFont, "Type", "Font")
+        status |= HPDF_Dict_AddName(cidFont, "Subtype", "CIDFontType2")
+        status |= HPDF_Dict_AddName(cidFont, "BaseFont", name)
+        status |= HPDF_Dict_Add(cidFont, "FontDescriptor", descriptor)
+        status |= HPDF_Dict_AddName(cidFont, "CIDToGIDMap", "Identity")
+        guard status == HPDF_OK else { throw error() }
+
+        let toUnicode = try stream(use.toUnicode)
+        let type0 = try indirectDictionary()
+        guard let descendants = HPDF_Array_New(mmgr), HPDF_Dict_Add(type0, "DescendantFonts", descendants) == HPDF_OK else {
+            throw error()
+        }
+        status = HPDF_Array_Add(descendants, cidFont)
+        status |= HPDF_Dict_AddName(type0, "Type", "Font")
+        status |= HPDF_Dict_AddName(type0, "Subtype", "Type0")
+        status |= HPDF_Dict_AddName(type0, "BaseFont", name)
+        status |= HPDF_Dict_AddName(type0, "Encoding", "Identity-H")
+        status |= HPDF_Dict_Add(type0, "ToUnicode", toUnicode)
+        guard status == HPDF_OK else { throw error() }
+        return type0
+    }
+}

@@ -22,7 +22,7 @@ public struct HTTPRequest: Sendable {
 
     /// The first header of that name, compared without case.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) }?.value
+        firstValue(named: name, in: headers)
     }
 
     /// HEAD is answered as GET; libmicrohttpd leaves the body out.
@@ -40,8 +40,8 @@ public struct QueryItem: Sendable, Hashable {
     }
 }
 
-extension String {
-    fileprivate func caseInsensitiveCompare(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
-    }
+/// The value of the first header of that name; header names compare without case.
+func firstValue(named name: String, in headers: [(name: String, value: String)]) -> String? {
+    let lowered = name.lowercased()
+    return headers.first { $0.name.utf8.count == lowered.utf8.count && $0.name.lowercased() == lowered }?.value
 }

@@ -19,8 +19,7 @@ public struct HTTPResponse: Sendable {
 
     /// The first header of that name, compared without case.
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
+        firstValue(named: name, in: headers)
     }
 }
 

@@ -1,0 +1,192 @@
+"""The personal page in headless Chromium against the real server: the name, reasons and exit
+time chosen in two taps, and the documents the buttons give, read back with zbarimg."""
+
+import datetime
+import json
+import unittest
+
+import support
+from support import CAMILLE, MAXIME, YASMINE, Browser, PageHelpers, Server, Site
+
+site = server = None
+tokens = {}
+
+
+def setUpModule():
+    global site, server
+    site = Site()
+    tokens["camille"] = site.mint(CAMILLE, ["travail"], ["--expires", "30d"])
+    tokens["locked"] = site.mint(MAXIME, ["sante"], ["--lock-reasons"])
+    tokens["revoked"] = site.mint(YASMINE, ["travail"])
+    site.revoke(tokens["revoked"])
+    server = Server(site)
+
+
+def tearDownModule():
+    try:
+        if server:
+            server.check_stopped_cleanly()
+    finally:
+        if server:
+            server.remove()
+        if site:
+            site.remove()
+
+
+class PersonalPageTests(PageHelpers, unittest.TestCase):
+    def setUp(self):
+        # A new browser profile for each test: the page remembers each person's last choices on
+        # the device, which must not leak from one test into the next.
+        self.server = server
+        self.browser = Browser()
+        self.addCleanup(self.browser.quit)
+
+    def tearDown(self):
+        self.assert_same_origin()
+
+    def test_home_page_without_link_shows_the_help(self):
+        self.browser.open(self.server.url("/"))
+        self.browser.wait(lambda: self.browser.visible("#accueil"), message="#accueil is not shown on /")
+        self.assertFalse(self.browser.visible("#page-personne"))
+        self.assertTrue(self.browser.driver.execute_script(
+            "return document.querySelector('#page-personne').hasAttribute('hidden')"))
+        self.assertTrue(self.browser.text("#accueil"), "the help text is empty")
+
+    def test_the_name_shows(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.assertEqual(self.browser.text("#prenom"), "Camille")
+        self.assertFalse(self.browser.visible("#accueil"))
+        self.assertFalse(self.browser.visible("#erreur"), "an error shows for a good link")
+        states = self.reason_states()
+        self.assertEqual(len(states), 9, f"the 9 reasons of the form of 28 November 2020: {states}")
+        self.assertEqual(self.checked_reasons(), {"travail"}, "the link's default reason is checked")
+        self.assertFalse(any(disabled for _, disabled in states.values()), "a link that does not lock reasons")
+
+    def test_a_reason_and_twenty_minutes_ago_give_that_pdf(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.toggle("sante")
+        self.assertEqual(self.checked_reasons(), {"travail", "sante"})
+        self.press("#sortie-moins", times=2)
+        self.browser.wait(lambda: "il y a 20 min" in (self.browser.text("#sortie-texte") or ""),
+                          message=f"#sortie-texte does not say « il y a 20 min »: {self.browser.text('#sortie-texte')}")
+        # Announced to screen readers: #sortie-texte itself or a live region repeating it.
+        self.browser.wait(lambda: self.browser.driver.execute_script("""
+            return [...document.querySelectorAll('[aria-live=polite], [aria-live=assertive], [role=status]')]
+              .some(e => e.textContent.includes('il y a 20 min'));"""),
+                          message="the new exit time is not in any live region")
+
+        href = self.href("a#generer")
+        query = support.query_of(href)
+        self.assertTrue(href.startswith(self.server.base + "/attestation.pdf?"), href)
+        self.assertEqual(query.get("t"), tokens["camille"])
+        self.assertEqual(query.get("offset"), "-20")
+        self.assertEqual(support.reasons_parameter(href), {"travail", "sante"})
+
+        before = datetime.datetime.now(support.PARIS)
+        name, pdf = self.follow("a#generer")
+        self.assertTrue(pdf.startswith(b"%PDF-"), f"{name} is not a PDF")
+        self.assertRegex(name, r"^attestation-\d{4}-\d\d-\d\d_\d\d-\d\d\.pdf$")
+        fields = support.pdf_qr(pdf)
+        self.assertEqual(set(fields.reasons), {"travail", "sante"}, fields.text)
+        self.assertEqual(fields["Prenom"], "Camille")
+        self.assertEqual(fields.created - fields.exit, datetime.timedelta(minutes=20), fields.text)
+        self.assertLess(abs((fields.created - before).total_seconds()), 150, f"created now: {fields.text}")
+        self.assertIn("Camille", support.pdf_text(pdf))
+
+    def test_plus_and_now_buttons(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.press("#sortie-plus")
+        self.assertEqual(support.query_of(self.href("a#generer")).get("offset"), "10")
+        self.press("#sortie-maintenant")
+        self.assertNotIn("offset", support.query_of(self.href("a#generer")), "back to now: no offset")
+        self.assertNotIn("reasons", support.query_of(self.href("a#generer")), "the link's own reasons: no parameter")
+
+    def test_the_qr_code_button_gives_a_png_with_those_reasons(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.toggle("sport_animaux")
+        self.press("#sortie-moins", times=2)
+        href = self.href("a#qr")
+        self.assertTrue(href.startswith(self.server.base + "/attestation.png?"), href)
+        self.assertEqual(support.query_of(href).get("offset"), "-20")
+        # Follow it as a person would: the browser shows the image.
+        self.click(self.browser.find("a#qr"))
+        if len(self.browser.driver.window_handles) > 1:
+            self.browser.driver.switch_to.window(self.browser.driver.window_handles[-1])
+        self.browser.wait(lambda: "/attestation.png?" in self.browser.driver.current_url,
+                          message="a#qr did not lead to the PNG")
+        status, content_type, png = self.browser.fetch_bytes(self.browser.driver.current_url)
+        self.assertEqual((status, content_type), (200, "image/png"))
+        self.assertTrue(png.startswith(b"\x89PNG\r\n\x1a\n"))
+        fields = support.QRFields(support.qr_payloads(png, png=True)[0])
+        self.assertEqual(set(fields.reasons), {"travail", "sport_animaux"}, fields.text)
+        self.assertEqual(fields.created - fields.exit, datetime.timedelta(minutes=20), fields.text)
+        while len(self.browser.driver.window_handles) > 1:
+            self.browser.driver.close()
+            self.browser.driver.switch_to.window(self.browser.driver.window_handles[0])
+
+    def test_the_link_field_holds_an_absolute_url_that_gives_the_pdf(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.toggle("famille")
+        self.press("#sortie-moins", times=2)
+        field = self.browser.find("input#lien")
+        self.assertIsNotNone(field.get_attribute("readonly"), "input#lien is read-only")
+        link = field.get_attribute("value")
+        self.assertTrue(link.startswith(self.server.base + "/attestation.pdf?"), f"absolute URL expected: {link}")
+        self.assertEqual(support.query_of(link).get("offset"), "-20")
+        self.assertEqual(support.reasons_parameter(link), {"travail", "famille"})
+        status, content_type, pdf = support.fetch(link)
+        self.assertEqual((status, content_type), (200, "application/pdf"))
+        fields = support.pdf_qr(pdf)
+        self.assertEqual(set(fields.reasons), {"travail", "famille"})
+        self.assertEqual(fields.created - fields.exit, datetime.timedelta(minutes=20))
+
+        # The copy button puts that same URL on the clipboard.
+        self.browser.cdp("Browser.grantPermissions", {"origin": self.server.base,
+                                                      "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+        self.click(self.browser.find("button#copier"))
+        copied = self.browser.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error: ' + e));")
+        self.assertEqual(copied, link)
+
+    def test_a_locked_link_cannot_change_reasons(self):
+        self.browser.open_person(self.server, tokens["locked"])
+        self.assertEqual(self.browser.text("#prenom"), "Maximilien")
+        states = self.reason_states()
+        self.assertTrue(states and all(disabled for _, disabled in states.values()), f"every reason is disabled: {states}")
+        self.assertEqual(self.checked_reasons(), {"sante"})
+        self.assertTrue(self.browser.visible("#motifs-verrou"), "the explanation of the lock is shown")
+        self.assertTrue(self.browser.text("#motifs-verrou"))
+        for code in ("travail", "sante", "famille"):
+            try:
+                self.toggle(code)
+            except Exception:  # a disabled box may refuse the click outright: that is fine too
+                pass
+        self.assertEqual(self.reason_states(), states, "clicking a locked reason changed it")
+        self.assertIsNone(support.reasons_parameter(self.href("a#generer")), "no reasons parameter for a locked link")
+        _, pdf = self.follow("a#generer")
+        self.assertEqual(support.pdf_qr(pdf).reasons, ["sante"])
+
+    def test_an_altered_link_shows_the_servers_error(self):
+        token = support.altered(tokens["camille"])
+        status, _, body = support.fetch(self.server.url("/api/v1/link", token))
+        self.assertEqual(status, 403)
+        message = json.loads(body)["error"]
+        self.browser.open(self.server.url("/", token))
+        self.browser.wait(lambda: self.browser.visible("#erreur"), message="no #erreur shown for an altered link")
+        error = self.browser.find("#erreur")
+        self.assertEqual(error.get_attribute("role"), "alert")
+        self.assertIn(message, self.browser.text("#erreur"))
+        self.assertFalse(self.browser.visible("#generer"), "no button for a link the server refuses")
+
+    def test_a_revoked_link_shows_the_servers_error(self):
+        token = tokens["revoked"]
+        status, _, body = support.fetch(self.server.url("/api/v1/link", token))
+        self.assertEqual(status, 410)
+        message = json.loads(body)["error"]
+        self.browser.open(self.server.url("/", token))
+        self.browser.wait(lambda: self.browser.visible("#erreur"), message="no #erreur shown for a revoked link")
+        self.assertIn(message, self.browser.text("#erreur"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -108,6 +108,8 @@ public struct Reason: Sendable, Hashable, Codable, Identifiable {
     public let code: String
     /// The number printed before the label.
     public let number: Int
+    /// A few words for buttons and lists ("Santé"); not printed. Forms without it show the code.
+    public let shortLabel: String?
     /// The long label, the text of the form.
     public let label: String
     /// The note printed under the label, if any.

@@ -28,6 +28,7 @@ enum APIRoutes {
     struct ReasonInfo: Encodable {
         let code: String
         let number: Int
+        let shortLabel: String
         let label: String
         let note: String?
     }
@@ -69,7 +70,7 @@ enum APIRoutes {
 
     private static func formInfo(_ form: Form) -> FormInfo {
         FormInfo(id: form.id, name: form.name,
-                 reasons: form.reasons.map { ReasonInfo(code: $0.code, number: $0.number, label: $0.label, note: $0.note) })
+                 reasons: form.reasons.map { ReasonInfo(code: $0.code, number: $0.number, shortLabel: $0.shortLabel ?? $0.code, label: $0.label, note: $0.note) })
     }
 
     static func encode<T: Encodable>(_ value: T) -> [UInt8] {

@@ -150,6 +150,10 @@ extension Requests {
                 let reasons = form["reasons"] as? [[String: Any]] ?? []
                 #expect(reasons.count == 9)
                 #expect(reasons.allSatisfy { $0["label"] as? String != nil && $0["number"] as? Int != nil })
+                // The personal page's toggles: a few words each, none shared within a form.
+                let shortLabels = reasons.compactMap { $0["shortLabel"] as? String }
+                #expect(shortLabels.count == 9 && Set(shortLabels).count == 9, "\(shortLabels)")
+                #expect(shortLabels.allSatisfy { (1...40).contains($0.count) }, "\(shortLabels)")
             }
             let withParameter = try curl(s.server.baseURL + "/api/v1/forms?t=x")
             #expect(withParameter.status == 400)

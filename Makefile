@@ -11,7 +11,12 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run test bench deps build clean
+.PHONY: run test bench deps build clean screenshots
+
+# The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
+BROWSER_PYTHON = .venv-browser/bin/python
+# make screenshots builds the release products here (make screenshots SCREENSHOT_BUILD=… to change).
+SCREENSHOT_BUILD ?= .build
 
 SERVER = .build/release/attestation-server
 
@@ -31,9 +36,16 @@ run: deps
 	@echo
 	exec $(SERVER) --config config.json
 
+# Then the pages in headless Chromium (Tests/Browser, Python unittest) against the same
+# address-sanitizer build of the server and admin CLI.
 test:
-	scripts/install-deps --test
+	scripts/install-deps --test --browser
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
+	@for product in attestation-server attestation-admin; do \
+	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
+	done
+	scripts/browser-env
+	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 
 bench: deps
 	scripts/install-deps --bench
@@ -43,6 +55,15 @@ bench: deps
 	.build/release/attestation-bench
 	scripts/bench-server
 
+# The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
+# a temporary configuration, the release server on a free port, headless Chromium.
+screenshots: deps
+	scripts/install-deps --browser
+	scripts/browser-env
+	$(SWIFT) build -c release --scratch-path $(SCREENSHOT_BUILD) --product attestation-admin
+	$(SWIFT) build -c release --scratch-path $(SCREENSHOT_BUILD) --product attestation-server
+	ATTESTATION_BIN=$(SCREENSHOT_BUILD)/release $(BROWSER_PYTHON) scripts/screenshots docs/screenshots
+
 deps:
 	scripts/install-deps
 
@@ -50,4 +71,4 @@ build: deps
 	$(SWIFT) build
 
 clean:
-	rm -rf .build $(ASAN_BUILD) $(OUT)
+	rm -rf .build $(ASAN_BUILD) $(OUT) .venv-browser

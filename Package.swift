@@ -35,6 +35,9 @@ let package = Package(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
 
+        // The third-party components and their licences, pure Swift: the /licenses page and
+        // `attestation-admin licenses` render the same data.
+        .target(name: "Licenses"),
         // The domain, pure Swift.
         .target(
             name: "AttestationKit",
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "AttestationService",
             dependencies: [
-                "AttestationKit", "LinkTokens", "Rendering", "HTTPServer",
+                "AttestationKit", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "attestation-admin",
             dependencies: [
-                "AttestationKit", "Rendering", "LinkTokens", "AttestationService",
+                "AttestationKit", "Rendering", "LinkTokens", "AttestationService", "Licenses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]),
@@ -87,14 +90,15 @@ let package = Package(
             path: "Benchmarks/attestation-bench"),
 
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
+        .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
         .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport"]),
+        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl.
-        .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens"]),
+        .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses"]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

@@ -1,0 +1,138 @@
+import Foundation
+import Licenses
+import Testing
+
+/// Each stored text against the file it was copied from, read again on this machine: a text
+/// edited by hand, or a package updated upstream, fails here. A group whose files this machine
+/// lacks is skipped, and says so.
+@Suite struct AuthoritativeTextsTests {
+    static let commonLicences = "/usr/share/common-licenses"
+    static let debianPackages = ["libmicrohttpd12", "libgnutls30", "libnettle8", "libgmp10", "libtasn1-6", "libidn2-0",
+                                 "libunistring2", "libp11-kit0", "libffi8", "libhpdf-2.3.0", "libqrencode4", "libpng16-16",
+                                 "zlib1g", "fonts-dejavu-core"]
+    static let nodeLicense = "/usr/share/doc/nodejs/LICENSE"
+    /// The package's root, from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let ministryLicence = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/official-LICENCE.txt").path
+
+    /// The SwiftPM checkouts of this build: the test binary is in SCRATCH/TRIPLE/CONFIG/.
+    static let checkouts: URL? = {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("checkouts")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("swift-crypto").path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// The toolchain's LICENSE.txt, beside the `swift` on PATH or in /opt/swift.
+    static let toolchainLicence: String? = {
+        var candidates = ["/opt/swift/usr/share/swift/LICENSE.txt"]
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let bin = URL(fileURLWithPath: String(directory))
+            if FileManager.default.fileExists(atPath: bin.appendingPathComponent("swift").path) {
+                candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/swift/LICENSE.txt").path)
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }()
+
+    static func stored(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(ThirdPartyNotices.licence(id: id), "no text \(id)", sourceLocation: sourceLocation).text
+    }
+
+    static func file(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)", sourceLocation: sourceLocation)
+        return try #require(String(data: data, encoding: .utf8), "\(path) is not UTF-8", sourceLocation: sourceLocation)
+    }
+
+    static func expectSame(_ id: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = try stored(id, sourceLocation: sourceLocation)
+        let original = try file(path, sourceLocation: sourceLocation)
+        #expect(text == original, "\(id) differs from \(path) (\(text.utf8.count) bytes stored, \(original.utf8.count) there)",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: commonLicences + "/LGPL-2.1"),
+                   "/usr/share/common-licenses is absent: not a Debian system"))
+    func commonLicencesAreTheSystemsOwn() throws {
+        for id in ["LGPL-2", "LGPL-2.1", "LGPL-3", "GPL-2", "GPL-3", "Apache-2.0"] {
+            try Self.expectSame(id, "\(Self.commonLicences)/\(id)")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/doc/libmicrohttpd12/copyright"),
+                   "the Debian packages' copyright files are absent: install libmicrohttpd12 and the others (scripts/install-deps)"))
+    func debianCopyrightFilesAreTheInstalledOnes() throws {
+        for package in Self.debianPackages {
+            try Self.expectSame("Debian-\(package)", "/usr/share/doc/\(package)/copyright")
+        }
+        // libhogweed6 comes from the same source package and carries the same file.
+        if FileManager.default.fileExists(atPath: "/usr/share/doc/libhogweed6/copyright") {
+            try Self.expectSame("Debian-libnettle8", "/usr/share/doc/libhogweed6/copyright")
+        }
+    }
+
+    @Test(.enabled(if: toolchainLicence != nil, "the Swift toolchain's share/swift/LICENSE.txt is not found"))
+    func swiftRuntimeLicenceIsTheToolchains() throws {
+        try Self.expectSame("Apache-2.0-Swift", try #require(Self.toolchainLicence))
+    }
+
+    @Test(.enabled(if: checkouts != nil, "no SwiftPM checkouts beside the test binary"))
+    func swiftPackageTextsAreTheirCheckoutsOwn() throws {
+        let checkouts = try #require(Self.checkouts)
+        func path(_ relative: String) -> String { checkouts.appendingPathComponent(relative).path }
+        for package in ["swift-argument-parser", "swift-atomics"] {
+            try Self.expectSame("Apache-2.0-Swift", path("\(package)/LICENSE.txt"))
+        }
+        for package in ["swift-crypto", "swift-log", "swift-metrics"] {
+            try Self.expectSame("Apache-2.0", path("\(package)/LICENSE.txt"))
+        }
+        // These two copies differ from Debian's only by a blank line at one end.
+        let apache = try Self.stored("Apache-2.0").trimmingCharacters(in: .newlines)
+        for package in ["swift-asn1", "swift-prometheus"] {
+            let text = try Self.file(path("\(package)/LICENSE.txt")).trimmingCharacters(in: .newlines)
+            #expect(text == apache, "\(package)'s LICENSE.txt is not the Apache License 2.0 text")
+        }
+        for package in ["swift-crypto", "swift-asn1", "swift-log", "swift-metrics"] {
+            try Self.expectSame("NOTICE-\(package)", path("\(package)/NOTICE.txt"))
+        }
+        try Self.expectSame("MIT-SwiftCSV", path("SwiftCSV/LICENSE"))
+    }
+
+    /// BoringSSL's texts are the licence headers of three of its files, as swift-crypto vendors
+    /// them: from the start of the file to the end of the first comment.
+    @Test(.enabled(if: checkouts != nil, "no SwiftPM checkouts beside the test binary"))
+    func boringSSLTextsAreItsSourceHeaders() throws {
+        let boringSSL = try #require(Self.checkouts).appendingPathComponent("swift-crypto/Sources/CCryptoBoringSSL")
+        let headers = ["BoringSSL-ISC": "crypto/curve25519/curve25519.cc", "BoringSSL-OpenSSL": "crypto/fipsmodule/modes/ofb.cc.inc",
+                       "BoringSSL-SSLeay": "crypto/md5/md5.cc"]
+        for (id, file) in headers {
+            let source = try Self.file(boringSSL.appendingPathComponent(file).path)
+            let end = try #require(source.range(of: "*/"), "\(file) has no header comment")
+            #expect(try Self.stored(id) == source[..<end.upperBound] + "\n", "\(id) differs from the header of \(file)")
+        }
+        let revision = try Self.file(boringSSL.appendingPathComponent("hash.txt").path)
+        let note = try #require(ThirdPartyNotices.components.first { $0.id == "boringssl" }?.note)
+        let hash = try #require(revision.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(note.contains(hash), "the BoringSSL revision shown is not the vendored one (\(hash))")
+    }
+
+    /// ICU's licence as Node.js reproduces it, indented by four spaces, between two `"""` lines.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: nodeLicense), "\(nodeLicense) is absent (nodejs not installed)"))
+    func icuLicenceIsNodesCopyWithoutItsIndent() throws {
+        let lines = try Self.file(Self.nodeLicense).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "- ICU, located at deps/icu-small, is licensed as follows:"))
+        #expect(lines[start + 1] == "  \"\"\"")
+        let body = lines[(start + 2)...].prefix { $0 != "  \"\"\"" }
+        let text = body.map { $0.isEmpty ? $0 : String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
+        #expect(try Self.stored("ICU") == text)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ministryLicence), "\(ministryLicence) is absent"))
+    func ministryNoticeIsTheReferenceCopy() throws {
+        try Self.expectSame("MIT-formulaire", Self.ministryLicence)
+    }
+}

@@ -10,6 +10,30 @@ public struct PublicFiles: Sendable {
         public let contentType: String
         public let cacheControl: String
         public let etag: String
+
+        /// A file made in memory, with a validator from its content.
+        init(body: [UInt8], contentType: String, cacheControl: String) {
+            self.init(body: body, contentType: contentType, cacheControl: cacheControl, etag: PublicFiles.etag(of: Data(body)))
+        }
+
+        init(body: [UInt8], contentType: String, cacheControl: String, etag: String) {
+            self.body = body
+            self.contentType = contentType
+            self.cacheControl = cacheControl
+            self.etag = etag
+        }
+
+        /// This file answered with its validators: 304 when the client's copy is current.
+        func response(for request: HTTPRequest, headers: [(name: String, value: String)]) -> HTTPResponse {
+            let common = headers + [("Content-Type", contentType), ("Cache-Control", cacheControl), ("ETag", etag)]
+            if let tags = request.header("If-None-Match"), tags.split(separator: ",").contains(where: {
+                let tag = $0.trimmingCharacters(in: .whitespaces)
+                return tag == etag || tag == "*" || tag == "W/" + etag
+            }) {
+                return HTTPResponse(status: 304, headers: common)
+            }
+            return HTTPResponse(status: 200, headers: common, body: body)
+        }
     }
 
     /// Request path (`/app.js`) to file; a directory's `index.html` is also its own path.
@@ -53,15 +77,7 @@ public struct PublicFiles: Sendable {
 
     /// The file at that request path, answered with validators; nil when there is none.
     func response(for request: HTTPRequest, headers: [(name: String, value: String)]) -> HTTPResponse? {
-        guard let file = files[request.path] else { return nil }
-        let common = headers + [("Content-Type", file.contentType), ("Cache-Control", file.cacheControl), ("ETag", file.etag)]
-        if let tags = request.header("If-None-Match"), tags.split(separator: ",").contains(where: {
-            let tag = $0.trimmingCharacters(in: .whitespaces)
-            return tag == file.etag || tag == "*" || tag == "W/" + file.etag
-        }) {
-            return HTTPResponse(status: 304, headers: common)
-        }
-        return HTTPResponse(status: 200, headers: common, body: file.body)
+        files[request.path]?.response(for: request, headers: headers)
     }
 
     static let contentTypes: [String: String] = [
@@ -89,7 +105,7 @@ public struct PublicFiles: Sendable {
     }
 
     /// A strong validator from the content (FNV-1a, 64 bits): equal bytes, equal tag.
-    private static func etag(of data: Data) -> String {
+    static func etag(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)

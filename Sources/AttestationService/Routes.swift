@@ -45,6 +45,7 @@ struct Routes {
         case "/attestation.png": return try attestation(request, format: .png)
         case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
+        case "/licenses": return try LicensesPage.response(request)
         case "/healthz":
             return draining
                 ? .text(503, "arrêt en cours\n", headers: Self.privateHeaders)
@@ -115,7 +116,7 @@ struct Routes {
     }
 
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics",
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics", "/licenses",
     ]
 
     /// A fixed route, a file of the site, or `other`: nothing a client chose freely.

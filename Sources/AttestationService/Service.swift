@@ -18,6 +18,7 @@ public final class Service: Sendable {
         self.current = Mutex(snapshot)
         self.logger = logger
         self.metricsExposition = metricsExposition
+        _ = LicensesPage.file  // the /licenses page is built now rather than by its first request
     }
 
     public var snapshot: ServiceSnapshot { current.withLock { $0 } }

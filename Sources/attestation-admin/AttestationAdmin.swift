@@ -13,7 +13,8 @@ struct AttestationAdmin: ParsableCommand {
             a reason, a link, a form or configuration file), 73 when a file cannot be written or \
             would be overwritten, 77 for a private key others can read, 1 otherwise.
             """,
-        subcommands: [Init.self, Keygen.self, Mint.self, Inspect.self, Revoke.self, Render.self, Forms.self])
+        subcommands: [Init.self, Keygen.self, Mint.self, Inspect.self, Revoke.self, Render.self, Forms.self,
+                      ThirdPartyLicenses.self])
 
     /// Prints errors in French after the program name, with the exit status of their kind,
     /// instead of ArgumentParser's English "Error:" for everything that is not a usage error.

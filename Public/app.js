@@ -224,7 +224,7 @@
 
   function heure(date) {
     const p = parties(date);
-    return `${Number(p.hour)} h ${p.minute}`;
+    return `${Number(p.hour)}\u00a0h\u00a0${p.minute}`;
   }
 
   /** "aujourd’hui à 20 h 18", "hier à 23 h 50", or "le 21/11 à 8 h 05", in the link's time zone. */
@@ -239,8 +239,9 @@
   function duree(minutes) {
     const h = Math.floor(minutes / 60);
     const m = minutes % 60;
-    if (h === 0) return `${m} min`;
-    return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, "0")}`;
+    // No line break inside "20 min" or "1 h 20".
+    if (h === 0) return `${m}\u00a0min`;
+    return m === 0 ? `${h}\u00a0h` : `${h}\u00a0h\u00a0${String(m).padStart(2, "0")}`;
   }
 
   function maintenant() {
@@ -284,7 +285,11 @@
   function afficherMotifs(choisis) {
     const liste = $("motifs-liste");
     liste.replaceChildren();
-    for (const motif of etat.lien.form.reasons) {
+    // A locked link lists only its own reasons: the others could not be chosen anyway.
+    const motifs = etat.lien.lockReasons
+      ? etat.lien.form.reasons.filter((r) => choisis.includes(r.code))
+      : etat.lien.form.reasons;
+    for (const motif of motifs) {
       const id = `motif-${motif.code}`;
       const label = document.createElement("label");
       label.className = "motif";
@@ -312,6 +317,7 @@
       liste.append(label);
     }
     $("motifs-verrou").hidden = !etat.lien.lockReasons;
+    $("motifs-aide").hidden = etat.lien.lockReasons;
   }
 
   function motifsChoisis() {
@@ -480,8 +486,14 @@
     $("copier").addEventListener("click", copier);
     $("reessayer").addEventListener("click", () => location.reload());
     window.addEventListener("online", () => { if (etat.horsLigne) location.reload(); });
-    // Back from the PDF: the page may come from the back-forward cache, with a newer attestation kept.
+    // Back from the PDF: the page may come from the back-forward cache, with a newer attestation
+    // kept; or the PDF was downloaded and the page stayed: the service worker says so.
     window.addEventListener("pageshow", () => { if (etat.lien) afficherDerniere(); });
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.addEventListener("message", (m) => {
+        if (m.data && m.data.type === "attestation-enregistree" && m.data.t === etat.jeton) afficherDerniere();
+      });
+    }
     // "Il y a 20 min" stays true as time passes; the printed time moves with it.
     setInterval(() => { if (etat.lien) $("sortie-texte").textContent = texteSortie(); }, 15000);
 

@@ -84,6 +84,9 @@ async function attestationFraiche(requete, url, format) {
     try {
       const cache = await caches.open(ATTESTATIONS);
       await cache.put(cleDerniere(format, jeton), copie);
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        client.postMessage({ type: "attestation-enregistree", t: jeton });
+      }
     } catch {
       // A full storage only means no offline copy this time.
     }

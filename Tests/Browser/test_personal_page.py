@@ -72,7 +72,7 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
         # Announced to screen readers: #sortie-texte itself or a live region repeating it.
         self.browser.wait(lambda: self.browser.driver.execute_script("""
             return [...document.querySelectorAll('[aria-live=polite], [aria-live=assertive], [role=status]')]
-              .some(e => e.textContent.includes('il y a 20 min'));"""),
+              .some(e => e.textContent.replace(/\s+/g, ' ').includes('il y a 20 min'));"""),
                           message="the new exit time is not in any live region")
 
         href = self.href("a#generer")

@@ -225,6 +225,18 @@ class Server:
         shutil.rmtree(self.outputs, ignore_errors=True)
 
 
+def shut_down(site, server):
+    """A test module's end: its server must have exited cleanly; its files go either way."""
+    try:
+        if server:
+            server.check_stopped_cleanly()
+    finally:
+        if server:
+            server.remove()
+        if site:
+            site.remove()
+
+
 def fetch(url, timeout=30):
     """(status, content type, body) of a GET, errors included."""
     try:

@@ -22,14 +22,7 @@ def setUpModule():
 
 
 def tearDownModule():
-    try:
-        if server:
-            server.check_stopped_cleanly()
-    finally:
-        if server:
-            server.remove()
-        if site:
-            site.remove()
+    support.shut_down(site, server)
 
 
 def report(violations):

@@ -32,6 +32,7 @@ run: deps
 	@echo "Sample link (Camille Dupont, a fictitious person):"
 	@cat $(OUT)/lien-exemple.txt
 	@echo "Left 20 minutes ago: add &offset=-20. Its QR code alone: /attestation.png instead of /attestation.pdf."
+	@echo "Her page (reasons, exit time, works offline): $$(sed 's|/attestation.pdf?t=|/?t=|' $(OUT)/lien-exemple.txt)"
 	@echo "More links: $(ADMIN) mint --help"
 	@echo
 	exec $(SERVER) --config config.json

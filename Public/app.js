@@ -84,11 +84,8 @@
     nav.hidden = liste.length === 0 && !etat.jeton;
     liste.forEach((p, i) => {
       const li = document.createElement("li");
-      const a = document.createElement("a");
+      const a = lienPersonne(p);
       a.className = "personne";
-      a.href = "/?t=" + p.t;
-      a.textContent = nomAffiche(p);
-      if (p.t === etat.jeton) a.setAttribute("aria-current", "page");
       li.append(a,
         petitBouton("monter", "↑", `Monter ${nomAffiche(p)} dans la liste`, i === 0, () => deplacer(i, -1)),
         petitBouton("descendre", "↓", `Descendre ${nomAffiche(p)} dans la liste`, i === liste.length - 1, () => deplacer(i, 1)),
@@ -101,13 +98,17 @@
     puces.hidden = liste.length < 2 || !etat.jeton;
     for (const p of liste) {
       const li = document.createElement("li");
-      const a = document.createElement("a");
-      a.href = "/?t=" + p.t;
-      a.textContent = nomAffiche(p);
-      if (p.t === etat.jeton) a.setAttribute("aria-current", "page");
-      li.append(a);
+      li.append(lienPersonne(p));
       puces.append(li);
     }
+  }
+
+  function lienPersonne(p) {
+    const a = document.createElement("a");
+    a.href = "/?t=" + p.t;
+    a.textContent = nomAffiche(p);
+    if (p.t === etat.jeton) a.setAttribute("aria-current", "page");
+    return a;
   }
 
   function petitBouton(classe, signe, libelle, desactive, action) {
@@ -380,10 +381,14 @@
 
   // The page ------------------------------------------------------------------------------------
 
-  function montrerErreur(message) {
+  /** A link the page cannot use: the server's (or the page's) reason, in the alert. */
+  function lienInutilisable(message) {
+    $("chargement").hidden = true;
+    $("titre-personne").textContent = "Lien inutilisable";
     const e = $("erreur");
     e.textContent = message;
     e.hidden = false;
+    afficherPersonnes();
   }
 
   function afficherPersonne(lien, horsLigne) {
@@ -429,10 +434,7 @@
       corps = null;
     }
     if (!reponse.ok || !corps || !corps.form) {
-      $("chargement").hidden = true;
-      $("titre-personne").textContent = "Lien inutilisable";
-      montrerErreur((corps && corps.error) || `Le serveur a répondu ${reponse.status}. Réessayez plus tard.`);
-      afficherPersonnes();
+      lienInutilisable((corps && corps.error) || `Le serveur a répondu ${reponse.status}. Réessayez plus tard.`);
       return;
     }
     const heureServeur = Date.parse(corps.serverTime);
@@ -464,10 +466,7 @@
     $("accueil").hidden = true;
     $("page-personne").hidden = false;
     if (!JETON.test(t)) {
-      $("chargement").hidden = true;
-      $("titre-personne").textContent = "Lien inutilisable";
-      montrerErreur("Ce lien est incomplet ou abîmé : rouvrez-le tel que votre administrateur l’a envoyé.");
-      afficherPersonnes();
+      lienInutilisable("Ce lien est incomplet ou abîmé : rouvrez-le tel que votre administrateur l’a envoyé.");
       return;
     }
     etat.jeton = t;

@@ -1,7 +1,7 @@
 import HTTPServer
 import Licenses
 
-/// `GET /licenses`: the third-party notices, built once on first use, with an ETag.
+/// `GET /licenses`: the third-party notices, built once (at service start), with an ETag.
 enum LicensesPage {
     static let file = PublicFiles.File(body: Array(ThirdPartyNotices.html(versions: LinkedLibraries.versions).utf8),
                                        contentType: "text/html; charset=utf-8", cacheControl: "no-cache")

@@ -7,10 +7,12 @@ import Glibc
 /// of an executable's top-level code, so they carry no actor isolation: libmicrohttpd calls
 /// them on its own worker threads.
 enum Callbacks {
-    /// Where a request is, kept in libmicrohttpd's per-request pointer: the addresses of these
-    /// two bytes. `requestCompleted` counts a request out when either is set.
-    nonisolated(unsafe) static var waitingMarker: UInt8 = 0
-    nonisolated(unsafe) static var answeredMarker: UInt8 = 0
+    /// Where a request is, kept in libmicrohttpd's per-request pointer. libmicrohttpd only
+    /// stores and returns it, so two constant non-null values do; taking the address of a
+    /// global on every call instead was a modifying access from many threads (TSan reports it).
+    /// `requestCompleted` counts a request out when either is set.
+    nonisolated(unsafe) static let waitingMarker = UnsafeMutableRawPointer(bitPattern: 1)!
+    nonisolated(unsafe) static let answeredMarker = UnsafeMutableRawPointer(bitPattern: 2)!
 
     /// Called when the headers are in, then once per piece of body, then once more with none.
     /// GET and HEAD are answered on that last call: answering earlier makes libmicrohttpd
@@ -19,8 +21,8 @@ enum Callbacks {
     static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, requestContext in
         guard let context, let connection, let requestContext else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        let waiting = withUnsafeMutablePointer(to: &waitingMarker) { UnsafeMutableRawPointer($0) }
-        let answered = withUnsafeMutablePointer(to: &answeredMarker) { UnsafeMutableRawPointer($0) }
+        let waiting = waitingMarker
+        let answered = answeredMarker
         let methodName = method.map { String(cString: $0) } ?? ""
 
         switch requestContext.pointee {

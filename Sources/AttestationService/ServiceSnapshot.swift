@@ -11,19 +11,24 @@ public struct ServiceSnapshot: Sendable {
     public let publicFiles: PublicFiles
     public let settings: ResolvedServerSettings
 
-    public static func load(configurationFile: URL,
+    /// `publicDirectory`, when given, replaces `server.publicDirectory` (the container image keeps
+    /// the site beside the binaries while the configuration lives on a volume).
+    public static func load(configurationFile: URL, publicDirectory: String? = nil,
                             unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath) throws(ConfigurationError) -> ServiceSnapshot {
         let state = try ServiceState.load(configurationFile: configurationFile)
         let renderer: AttestationRenderer
         do { renderer = try AttestationRenderer(forms: state.catalog.forms, unicodeFontPath: unicodeFontPath) } catch {
             throw ConfigurationError(source: configurationFile.path, path: "formsDirectory", message: error.description)
         }
-        let settings = state.serverSettings
+        var settings = state.serverSettings
+        if let publicDirectory { settings.publicDirectory = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path }
         let directory = state.resolve(settings.publicDirectory)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-        if state.configuration.server?.publicDirectory != nil, !(exists && isDirectory.boolValue) {
-            throw ConfigurationError(source: configurationFile.path, path: "server.publicDirectory",
+        // The default directory may be absent (a server of links only); one named explicitly may not.
+        if publicDirectory != nil || state.configuration.server?.publicDirectory != nil, !(exists && isDirectory.boolValue) {
+            throw ConfigurationError(source: publicDirectory == nil ? configurationFile.path : "--public-directory",
+                                     path: publicDirectory == nil ? "server.publicDirectory" : "",
                                      message: "dossier \(directory.path) introuvable.")
         }
         return ServiceSnapshot(state: state, renderer: renderer, publicFiles: PublicFiles.load(from: directory),

@@ -27,6 +27,7 @@ struct AttestationServer: ParsableCommand {
               attestation-server
               attestation-server --config /etc/attestation/config.json --host 0.0.0.0 --port 80
               attestation-server --check-config
+              attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public
             """)
 
     @Option(help: ArgumentHelp("The configuration file, as written by attestation-admin init.", valueName: "PATH"))
@@ -41,6 +42,10 @@ struct AttestationServer: ParsableCommand {
     @Option(name: .customLong("log-level"),
             help: ArgumentHelp("Instead of server.logLevel: \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "LEVEL"))
     var logLevel: String?
+
+    @Option(name: .customLong("public-directory"),
+            help: ArgumentHelp("The static site, instead of server.publicDirectory (relative to the working directory).", valueName: "PATH"))
+    var publicDirectory: String?
 
     @Flag(name: .customLong("check-config"), help: "Check the configuration and everything it names, print a summary, and exit.")
     var checkConfig = false
@@ -62,7 +67,7 @@ struct AttestationServer: ParsableCommand {
         var settings: ResolvedServerSettings
         let httpConfiguration: HTTPServerConfiguration
         do {
-            snapshot = try ServiceSnapshot.load(configurationFile: configurationFile)
+            snapshot = try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
             settings = snapshot.settings
             settings.host = host ?? settings.host
             settings.port = port ?? settings.port
@@ -110,7 +115,7 @@ struct AttestationServer: ParsableCommand {
             switch signals.wait() {
             case SIGHUP:
                 do {
-                    let fresh = try ServiceSnapshot.load(configurationFile: configurationFile)
+                    let fresh = try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
                     service.replace(with: fresh)
                     logger.notice("reloaded: \(fresh.state.keys.keys.count) keys, \(fresh.state.revoked.ids.count) revoked links, \(fresh.state.catalog.forms.count) forms, \(fresh.publicFiles.files.count) public paths")
                     if fresh.settings != snapshot.settings {

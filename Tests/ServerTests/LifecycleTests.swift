@@ -92,6 +92,30 @@ import TestSupport
         }
     }
 
+    /// The container image's case: the configuration on a volume, the site beside the binaries.
+    @Test func publicDirectoryReplacesTheConfiguredSiteAndSurvivesAReload() throws {
+        let site = try TestSite()
+        let other = site.scratch.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>Autre</title><p>site de l’image</p>\n".utf8)
+            .write(to: URL(fileURLWithPath: other + "/index.html"))
+
+        let check = try Tool.run(Tool.server, ["--config", site.config, "--public-directory", other, "--check-config"], timeout: 30)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("site statique : \(other) ("), "\(check.stdout)")
+
+        let server = try ServerProcess(config: site.config, arguments: ["--public-directory", other])
+        #expect(try curl(server.baseURL + "/").text.contains("site de l’image"))
+        #expect(try curl(server.baseURL + "/sub/note.txt").status == 404, "server.publicDirectory is not served")
+        #expect(server.reload())
+        #expect(try curl(server.baseURL + "/").text.contains("site de l’image"), "a reload keeps the option")
+
+        let missing = try Tool.run(Tool.server, ["--config", site.config, "--public-directory", site.scratch.path("absent"),
+                                                 "--check-config"], timeout: 30)
+        #expect(missing.status == 78, "\(missing.status) \(missing.stderr)")
+        #expect(missing.stderr.contains("--public-directory") && missing.stderr.contains("absent"), "\(missing.stderr)")
+    }
+
     @Test func anUnknownTopLevelKeyOrAMissingFileIsRefusedWith78() throws {
         let site = try TestSite()
         try site.editConfig { $0["revocationLsit"] = "revoked.txt" }

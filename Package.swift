@@ -96,6 +96,8 @@ let package = Package(
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // config.example.json against the real loader, the defaults and the README.
+        .testTarget(name: "ConfigurationTests", dependencies: ["AttestationKit", "AttestationService", "TestSupport"]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl.
         .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses"]),

@@ -38,6 +38,18 @@ public struct LinkContents: Sendable, Hashable {
 enum LinkClock {
     static let epoch = Date(timeIntervalSince1970: 1_577_836_800)
 
+    /// The latest minute a token holds (2^32 - 1, in the year 10186): past any date the admin
+    /// CLI accepts, and small enough that every minute is exact in a `Date`'s Double, so a
+    /// decoded time signs back to the same bytes. Beyond 2^53 seconds several varints gave
+    /// one instant: two tokens with the same contents.
+    static let maximumMinutes = UInt64(UInt32.max)
+
+    /// Whether `date` is a minute a token can hold.
+    static func isRepresentable(_ date: Date) -> Bool {
+        let minutes = (date.timeIntervalSince(epoch) / 60).rounded(.down)
+        return minutes <= Double(maximumMinutes)
+    }
+
     static func minute(_ date: Date) -> Date {
         epoch.addingTimeInterval((date.timeIntervalSince(epoch) / 60).rounded(.down) * 60)
     }

@@ -33,10 +33,13 @@ public enum LinkToken {
     static let maximumStringBytes = 1024
 
     /// Signs `contents` with `key`. Refuses what `verify` would not read back: more than
-    /// 32 reasons, or a token longer than `maximumLength` (possible with long names in
-    /// scripts of many bytes per character).
+    /// 32 reasons, a date past `LinkClock.maximumMinutes`, or a token longer than
+    /// `maximumLength` (possible with long names in scripts of many bytes per character).
     public static func sign(_ contents: LinkContents, with key: SigningKey) throws(LinkSigningError) -> String {
         guard contents.reasons.count <= maximumReasons else { throw .tooManyReasons(maximumReasons) }
+        guard LinkClock.isRepresentable(contents.issuedAt), contents.expiresAt.map(LinkClock.isRepresentable) ?? true else {
+            throw .dateOutOfRange
+        }
         let person = contents.identity
         let strings = [contents.formID, person.firstName, person.lastName, person.birthPlace, person.address, person.city]
             + contents.reasons + (contents.timeZone.map { [$0] } ?? [])
@@ -96,10 +99,11 @@ public enum LinkToken {
 
     private static func decodeBody(_ reader: inout ByteReader, now: Date) -> LinkContents? {
         guard let idBytes = reader.raw(LinkID.byteCount), let id = LinkID(bytes: idBytes),
-              let issued = reader.varint(), let flags = reader.byte(), flags & ~Flag.known == 0 else { return nil }
+              let issued = reader.varint(), issued <= LinkClock.maximumMinutes,
+              let flags = reader.byte(), flags & ~Flag.known == 0 else { return nil }
         var expiry: UInt64?
         if flags & Flag.expires != 0 {
-            guard let value = reader.varint() else { return nil }
+            guard let value = reader.varint(), value <= LinkClock.maximumMinutes else { return nil }
             expiry = value
         }
         guard let formID = reader.string(maxBytes: 64),
@@ -134,6 +138,7 @@ public enum LinkToken {
 public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyReasons(Int)
     case tooLong(Int)
+    case dateOutOfRange
     case signature
 
     public var description: String {
@@ -142,6 +147,8 @@ public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertibl
             return "trop de motifs pour un lien ; \(limit) au plus."
         case .tooLong(let limit):
             return "identité trop longue pour un lien (plus de \(limit) caractères une fois encodée) ; raccourcissez l’adresse ou les noms."
+        case .dateOutOfRange:
+            return "date hors limites pour un lien ; une date avant l’an 10000 est attendue."
         case .signature:
             return "signature impossible (erreur de la bibliothèque cryptographique)."
         }

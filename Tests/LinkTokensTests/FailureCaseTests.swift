@@ -148,6 +148,11 @@ struct FailureCaseTests {
         ("form id over 64 bytes", { $0.formID = String(repeating: "f", count: 65) }),
         ("reason over 32 bytes", { $0.reasons = [String(repeating: "r", count: 33)] }),
         ("zone over 64 bytes", { $0.timeZone = String(repeating: "z", count: 65) }),
+        // Found by fuzzing (Tests/Fuzz/Corpus/link-token/p-emis-63-bits): past 2^53 seconds, a
+        // minute count no longer survives a Date, so the contents signed back to other bytes.
+        ("issued past the last minute", { $0.issued = LinkClock.maximumMinutes + 1 }),
+        ("issued on 63 bits", { $0.issued = UInt64(Int64.max) }),
+        ("expiry past the last minute", { $0.expiry = LinkClock.maximumMinutes + 1 }),
     ]
 
     @Test(arguments: malformedPayloads.indices)
@@ -171,6 +176,25 @@ struct FailureCaseTests {
         bytes.insert(0, at: start + zipBytes.count)
         #expect(LinkToken.verify(try resign(good), keys: LinkFixture.ring, now: LinkFixture.now).isValid)
         #expect(LinkToken.verify(try resign(bytes), keys: LinkFixture.ring, now: LinkFixture.now) == .malformed)
+    }
+
+    @Test func lastMinuteRoundTrips() throws {
+        var wire = WirePayload()
+        wire.issued = LinkClock.maximumMinutes
+        wire.expiry = LinkClock.maximumMinutes
+        let result = LinkToken.verify(try wire.token(), keys: LinkFixture.ring, now: LinkFixture.now)
+        let contents = try #require(result.contents, "\(result)")
+        #expect(try LinkFixture.token(contents) == (try wire.token()), "the same bytes once signed again")
+    }
+
+    @Test func signRefusesDatesVerifyWouldNotRead() throws {
+        let last = LinkClock.date(LinkClock.maximumMinutes)
+        #expect(throws: Never.self) { try LinkFixture.token(LinkFixture.contents(expiresAt: last)) }
+        let beyond = last.addingTimeInterval(60)
+        #expect(throws: LinkSigningError.dateOutOfRange) { try LinkFixture.token(LinkFixture.contents(expiresAt: beyond)) }
+        let contents = LinkContents(issuedAt: beyond, formID: LinkFixture.defaultFormID, identity: LinkFixture.camille,
+                                    reasons: ["travail"])
+        #expect(throws: LinkSigningError.dateOutOfRange) { try LinkFixture.token(contents) }
     }
 
     @Test func tooShortForASignatureIsMalformed() throws {

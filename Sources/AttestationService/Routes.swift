@@ -27,11 +27,12 @@ struct Routes {
     /// The route's name for logs and metrics, and the response.
     func respond(to request: HTTPRequest) -> (route: String, response: HTTPResponse) {
         let route = Self.routeName(request.path, files: snapshot.publicFiles)
+        // Every refusal under /api/ is JSON, the 405 included: the page's script reads `error`.
+        let json = request.path.hasPrefix("/api/")
         guard request.isGetOrHead else {
             return (route, Self.error(RouteError(status: 405, message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont."),
-                                      json: false, extraHeaders: [("Allow", "GET, HEAD")]))
+                                      json: json, extraHeaders: [("Allow", "GET, HEAD")]))
         }
-        let json = request.path.hasPrefix("/api/")
         do throws(RouteError) {
             return (route, try respondGet(to: request, route: route))
         } catch {

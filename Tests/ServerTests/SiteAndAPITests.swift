@@ -135,6 +135,9 @@ extension Requests {
             let post = try curl(s.server.url("/api/v1/link", token: s.eloise), ["-X", "POST"])
             #expect(post.status == 405)
             #expect(post.header("Allow") == "GET, HEAD")
+            // Found by fuzzing (Tests/Fuzz/Corpus/query/post-api): the 405 was text under /api/.
+            #expect(post.header("Content-Type") == "application/json")
+            #expect((try post.json()["error"] as? String)?.hasPrefix("Méthode POST non acceptée") == true, "\(post.text)")
         }
 
         @Test func forms() throws {

@@ -161,6 +161,40 @@ public struct QRPayloadFormat: Sendable, Hashable, Codable {
         "creationDate", "creationTime", "creationTimeH", "lastName", "firstName", "birthDate",
         "birthPlace", "address", "zipCode", "city", "exitDate", "exitTime", "exitTimeH", "reasons",
     ]
+
+    /// What a QR code holds at most, in bytes: version 40 at correction level M (Rendering's
+    /// QRMatrix) in byte mode.
+    public static let maximumBytes = 2331
+
+    /// The payload's size with every value at its longest and every reason chosen, scanned as
+    /// `QRPayload` fills it: a form whose payload could not fit would fail at every request
+    /// instead of at load time.
+    func longestBytes(reasons: [Reason]) -> Int {
+        var total = separator.utf8.count * max(0, lines.count - 1 + (trailingSeparator ? 1 : 0))
+        for line in lines {
+            var rest = Substring(line)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                total += rest[..<open].utf8.count + Self.longestValue(String(rest[rest.index(after: open)..<close]), reasons: reasons)
+                rest = rest[rest.index(after: close)...]
+            }
+            total += rest.utf8.count
+        }
+        return total
+    }
+
+    private static func longestValue(_ name: String, reasons: [Reason]) -> Int {
+        switch name {
+        case "creationDate", "exitDate", "birthDate": 10  // 28/11/2020
+        case "creationTime", "creationTimeH", "exitTime", "exitTimeH", "zipCode": 5  // 08:15, 08h15, 75001
+        case "lastName": Identity.maximumQRBytes(.lastName)
+        case "firstName": Identity.maximumQRBytes(.firstName)
+        case "birthPlace": Identity.maximumQRBytes(.birthPlace)
+        case "address": Identity.maximumQRBytes(.address)
+        case "city": Identity.maximumQRBytes(.city)
+        case "reasons": reasons.map(\.code.utf8.count).reduce(0, +) + 2 * max(0, reasons.count - 1)
+        default: 0
+        }
+    }
 }
 
 /// A QR code of the attestation: page (1 or 2), lower-left corner and side, in points.

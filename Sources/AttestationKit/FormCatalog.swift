@@ -97,6 +97,10 @@ struct FormValidation {
                 throw fail("qrPayload.lines[\(index)]", "variable inconnue {\(name)} ; acceptées : \(known).")
             }
         }
+        let longest = form.qrPayload.longestBytes(reasons: form.reasons)
+        guard longest <= QRPayloadFormat.maximumBytes else {
+            throw fail("qrPayload", "trop long pour un QR code avec les valeurs les plus longues (\(longest) octets, \(QRPayloadFormat.maximumBytes) au plus) ; raccourcissez le texte fixe.")
+        }
         guard !form.qrCodes.isEmpty else { throw fail("qrCodes", "au moins un QR code est attendu.") }
         for (index, placement) in form.qrCodes.enumerated() {
             guard (1...2).contains(placement.page) else {

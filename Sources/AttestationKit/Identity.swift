@@ -17,6 +17,13 @@ public struct Identity: Sendable, Hashable, Codable {
         .firstName: 50, .lastName: 50, .birthPlace: 60, .address: 100, .city: 50,
     ]
 
+    /// The longest ASCII form of a free-text field, in bytes: what the QR code holds (see
+    /// `ASCIIFolding`). Six times the field's limit leaves room for real transliterations (a
+    /// whole field of Chinese syllables, `北京` → `bei jing`) while all five fields at that size
+    /// still fit the built-in forms' QR code; ligatures such as U+FDFA (17 letters each) could
+    /// push it past its capacity, and every request of the link failed.
+    public static func maximumQRBytes(_ field: Field) -> Int { 6 * (maximumLengths[field] ?? 100) }
+
     /// The earliest birth date accepted.
     public static let earliestBirthDate = CalendarDate(year: 1900, month: 1, day: 1)!
 
@@ -79,6 +86,9 @@ public struct Identity: Sendable, Hashable, Codable {
         guard value.count <= limit else {
             throw IdentityError(field: field, problem: .tooLong(limit: limit))
         }
+        guard ASCIIFolding.fold(value).utf8.count <= maximumQRBytes(field) else {
+            throw IdentityError(field: field, problem: .tooLongForQRCode(limit: maximumQRBytes(field)))
+        }
         return value
     }
 
@@ -116,6 +126,8 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Problem: Sendable, Equatable {
         case empty
         case tooLong(limit: Int)
+        /// Too long once written in Latin letters for the QR code.
+        case tooLongForQRCode(limit: Int)
         case controlCharacter
         case invalidZipCode
         case invalidDate
@@ -132,6 +144,8 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(name) : champ vide ; une valeur est obligatoire."
         case .tooLong(let limit):
             return "\(name) : trop long ; \(limit) caractères au plus."
+        case .tooLongForQRCode(let limit):
+            return "\(name) : trop long une fois transcrit en lettres latines pour le QR code ; \(limit) lettres latines au plus."
         case .controlCharacter:
             return "\(name) : caractère de contrôle ou saut de ligne interdit ; du texte sur une seule ligne est attendu."
         case .invalidZipCode:

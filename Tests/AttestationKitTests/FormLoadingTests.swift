@@ -144,6 +144,13 @@ struct FormLoadingTests {
             editElement(&json, "qrCodes", 0) { $0["page"] = 3 }
         },
         FormDefect(name: "no QR code", path: "qrCodes") { $0["qrCodes"] = [Any]() },
+        // Found by fuzzing (Tests/Fuzz/Corpus/form-json/qr-trop-long): a payload that cannot fit a
+        // QR code with the longest values made every request fail instead of the load.
+        FormDefect(name: "QR payload too long for a QR code", path: "qrPayload") { json in
+            editObject(&json, "qrPayload") { format in
+                format["lines"] = (format["lines"] as! [String]) + [String(repeating: "Adresse: {address} ", count: 6)]
+            }
+        },
         // Other checks.
         FormDefect(name: "id with capitals and spaces", path: "id") { $0["id"] = "Deplacement 2021" },
         FormDefect(name: "text left of the page", path: "texts[0].x") { json in
@@ -199,6 +206,29 @@ struct FormLoadingTests {
         #expect(formError.source == "broken.json")
         #expect(formError.description.hasPrefix("broken.json, \(defect.path) : "))
         #expect(!formError.message.isEmpty)
+    }
+
+    @Test(arguments: [Fixture.form1128ID, Fixture.form1102ID])
+    func builtInPayloadFitsWithTheLongestValues(id: String) throws {
+        let form = try #require(FormCatalog.builtIn.form(id: id))
+        let longest = form.qrPayload.longestBytes(reasons: form.reasons)
+        #expect(longest <= QRPayloadFormat.maximumBytes, "\(longest) bytes")
+    }
+
+    @Test func longestBytesBoundsTheRealPayload() throws {
+        // Every field at its longest in characters, every reason: the bound exceeds the real
+        // payload by exactly the ASCII allowance the names leave unused.
+        let fields: [Identity.Field] = [.firstName, .lastName, .birthPlace, .address, .city]
+        func longest(_ field: Identity.Field) -> String { String(repeating: "a", count: Identity.maximumLengths[field]!) }
+        let identity = try Identity(
+            firstName: longest(.firstName), lastName: longest(.lastName), birthDate: "01/01/1970",
+            birthPlace: longest(.birthPlace), address: longest(.address), zipCode: "75001", city: longest(.city),
+            today: Fixture.today)
+        let form = FormCatalog.builtIn.defaultForm
+        let attestation = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
+                                          now: try instant("2020-11-28T08:15:00Z"))
+        let unused = fields.map { Identity.maximumQRBytes($0) - Identity.maximumLengths[$0]! }.reduce(0, +)
+        #expect(QRPayload(attestation).bytes.count + unused == form.qrPayload.longestBytes(reasons: form.reasons))
     }
 
     @Test func unknownPlaceholderMessageNamesIt() throws {

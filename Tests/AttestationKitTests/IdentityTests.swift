@@ -57,6 +57,28 @@ struct IdentityTests {
         }
     }
 
+    // Found by fuzzing (Tests/Fuzz/Corpus/link-token/p-ligatures): U+FDFA is one character but
+    // 17 letters in the QR code, so a link within the limits gave a payload no QR code holds.
+    @Test(arguments: Fixture.textFields)
+    func valueTooLongForTheQRCodeIsRefused(field: Identity.Field) throws {
+        let limit = try #require(Identity.maximumLengths[field])
+        let ligatures = String(repeating: "\u{FDFA}", count: limit / 2)
+        #expect(throws: IdentityError(field: field, problem: .tooLongForQRCode(limit: Identity.maximumQRBytes(field)))) {
+            try RawIdentity().with(field, ligatures).make()
+        }
+        let message = IdentityError(field: field, problem: .tooLongForQRCode(limit: 6 * limit)).description
+        #expect(message.contains("QR code") && message.contains("\(6 * limit)"))
+    }
+
+    @Test func transliteratedNamesOfRealLengthAreAccepted() throws {
+        let identity = try RawIdentity(firstName: "北京", lastName: "Щербаков", birthPlace: "Αθήνα").make()
+        #expect(identity.firstName == "北京")
+        // A whole field of syllables of five letters and a space.
+        let address = String(repeating: "中", count: Identity.maximumLengths[.address]!)
+        #expect(ASCIIFolding.fold(address).utf8.count <= Identity.maximumQRBytes(.address))
+        _ = try RawIdentity(address: address).make()
+    }
+
     @Test(arguments: Fixture.textFields)
     func lengthCountsCharactersNotScalars(field: Identity.Field) throws {
         // "é" typed as e + combining acute is two scalars but one character.

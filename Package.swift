@@ -88,6 +88,19 @@ let package = Package(
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             path: "Benchmarks/attestation-bench"),
+        // libFuzzer targets over the parsers that read what others send: link tokens, query
+        // strings and form JSON. A plain build replays corpus files; scripts/fuzz builds it with
+        // coverage, the address sanitizer, libFuzzer and -DFUZZING (see its header).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "attestation-fuzz",
+            dependencies: [
+                "AttestationKit", "LinkTokens", "AttestationService", "HTTPServer", "Rendering", "CLibFuzzer",
+                .product(name: "Logging", package: "swift-log"),
+                // To sign payloads LinkTokens would never write, so the decoder behind the
+                // signature check is fuzzed too.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
 
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),

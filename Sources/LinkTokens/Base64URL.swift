@@ -2,16 +2,19 @@ import Foundation
 
 /// Base64 with the URL-safe alphabet (`-` and `_`) and no padding (RFC 4648 §5): a token
 /// survives URLs, bookmarks and Shortcuts without any escaping.
-enum Base64URL {
+///
+/// `package`, not internal: the fuzzer (attestation-fuzz) checks the codec on its own, and it
+/// is built optimized, where `@testable import` is not available.
+package enum Base64URL {
     // Foundation's codec on the standard alphabet, with the two letters swapped byte by byte
     // (string replacement went through NSString, a measurable part of each request).
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         let standard = Data(bytes).base64EncodedData()
         return String(decoding: standard.compactMap(urlSafe), as: UTF8.self)
     }
 
     /// nil for any character outside the URL-safe alphabet, padding included, or an impossible length.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         guard text.utf8.allSatisfy({ isAlphabet($0) }), text.utf8.count % 4 != 1 else { return nil }
         var standard = Data(text.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 })
         standard.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - standard.count % 4) % 4))

@@ -204,6 +204,8 @@ run attestation-admin mint --config /etc/attestation/config.json --first-name Sa
 run 'for i in $(seq 6); do curl -s -o /dev/null -w "%{http_code} " "$(cat /root/sacha.txt)"; done; echo'
 run attestation-revoke --reload \"kill -HUP \$\(cat /run/server-8080.pid\) \$\(cat /run/server-8081.pid\)\" --replica http://127.0.0.1:8080 --replica http://127.0.0.1:8081 \"\$\(cat /root/sacha.txt\)\"
 run 'for i in $(seq 6); do curl -s -o /dev/null -w "%{http_code} " "$(cat /root/sacha.txt)"; done; echo'
+token=$(sed 's/.*t=//' /root/sacha.txt)
+run curl -s -o /dev/null -w \''%{http_code}\n'\' \"http://127.0.0.1:8080/api/v1/link?t=$token\"
 run 'tail -n 6 /var/log/nginx/attestation.access.log | cut -d" " -f 4-'
 run 'grep -h reloaded /run/server-808*.log | tail -n 2'
 run 'for port in 8080 8081; do curl -s http://127.0.0.1:$port/metrics | grep "^http_requests_total{route=\"/attestation.pdf\""; done'
@@ -242,7 +244,7 @@ run curl -s https://attestation.example.org/healthz
 run curl -s -o /dev/null -w \''%{http_code} %{content_type} HTTP/%{http_version}\n'\' \"\$\(cat /root/alix-2027.txt\)\"
 
 echo "=== upgrade (binaries replaced under a running server)"
-run runuser -u attestation -- attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public --check-config \| head -n 1
+run runuser -u attestation -- .build/release/attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public --check-config \| head -n 1
 run install -m 0755 .build/release/attestation-server .build/release/attestation-admin /usr/local/bin/
 run cp -r Public /usr/local/share/attestation/
 run curl -s https://attestation.example.org/healthz

@@ -28,6 +28,7 @@ enum Callbacks {
         switch requestContext.pointee {
         case nil:
             core.inFlight.add(1, ordering: .relaxed)
+            core.deadlines.disarm(cmhd_connection_fd(connection))
             if methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
                 requestContext.pointee = waiting
                 return .YES
@@ -88,19 +89,26 @@ enum Callbacks {
         return MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
     }
 
-    static let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
-        guard let context, let requestContext, requestContext.pointee != nil else { return }
-        requestContext.pointee = nil
-        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
-    }
-
-    static let connectionNotified: MHD_NotifyConnectionCallback = { context, _, _, code in
+    static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
         guard let context else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        // The next request on this connection has its own time to arrive.
+        if let connection { core.deadlines.arm(cmhd_connection_fd(connection)) }
+        guard let requestContext, requestContext.pointee != nil else { return }
+        requestContext.pointee = nil
+        core.inFlight.subtract(1, ordering: .relaxed)
+    }
+
+    static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, _, code in
+        guard let context else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        let socket = connection.map { cmhd_connection_fd($0) } ?? -1
         if code == .CONNECTION_NOTIFY_STARTED {
+            core.deadlines.arm(socket)
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
+            core.deadlines.disarm(socket)
             core.openConnections.subtract(1, ordering: .relaxed)
             core.observer.connectionClosed()
         }
@@ -124,18 +132,25 @@ enum Callbacks {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
-    /// Headers or query arguments, decoded by libmicrohttpd.
+    /// Headers or query arguments, decoded by libmicrohttpd. Read with their lengths: a `%00`
+    /// stays in the value (and makes it invalid) instead of silently ending it there.
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String?)] {
         var collected: [(name: String, value: String?)] = []
         withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+            _ = MHD_get_connection_values_n(connection, kind, { context, _, key, keySize, value, valueSize in
                 guard let context, let key else { return .YES }
                 let list = context.assumingMemoryBound(to: [(name: String, value: String?)].self)
-                list.pointee.append((String(cString: key), value.map { String(cString: $0) }))
+                list.pointee.append((Callbacks.string(key, keySize), value.map { Callbacks.string($0, valueSize) }))
                 return .YES
             }, pointer)
         }
         return collected
+    }
+
+    private static func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,8 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError("cette libmicrohttpd n’a pas été compilée avec TLS (GnuTLS).")
         }
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let core = ServerCore(handler: handler, observer: observer, maxRequestBytes: configuration.maxRequestBytes)
+        let core = ServerCore(handler: handler, observer: observer, maxRequestBytes: configuration.maxRequestBytes,
+                              headerSeconds: configuration.connectionTimeout)
         let daemon = try RunningDaemon.start(socket: socket, configuration: configuration, core: core)
         self.port = socket.port
         self.configuration = configuration
@@ -88,6 +90,8 @@ private struct RunningDaemon: ~Copyable {
     let socket: Int32
     let tlsStrings: [UnsafeMutablePointer<CChar>]
     let core: Unmanaged<ServerCore>
+    /// Closes the connections too slow to send their headers (see `HeaderDeadlines`).
+    let sweeper: DispatchSourceTimer
 
     static func start(socket: ListeningSocket, configuration: HTTPServerConfiguration,
                       core: ServerCore) throws(HTTPServerError) -> RunningDaemon {
@@ -134,7 +138,14 @@ private struct RunningDaemon: ~Copyable {
                 ? "libmicrohttpd n’a pas pu démarrer (threads ou mémoire insuffisants ?)."
                 : "libmicrohttpd n’a pas pu démarrer : certificat ou clé TLS illisible, ou qui ne vont pas ensemble.")
         }
-        return RunningDaemon(daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained)
+        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "http-server.header-deadlines"))
+        let interval = DispatchTimeInterval.milliseconds(min(1000, max(250, configuration.connectionTimeout * 250)))
+        sweeper.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+        let deadlines = core.deadlines
+        sweeper.setEventHandler { deadlines.sweep() }
+        sweeper.resume()
+        return RunningDaemon(daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
+                             sweeper: sweeper)
     }
 
     /// Stops accepting: the listening socket leaves the workers and is closed.
@@ -144,6 +155,7 @@ private struct RunningDaemon: ~Copyable {
     }
 
     consuming func stop() {
+        sweeper.cancel()
         MHD_stop_daemon(daemon)
         tlsStrings.forEach { free($0) }
         core.release()
@@ -163,10 +175,12 @@ final class ServerCore: Sendable {
     /// Set once stopping: responses then close their connection.
     let draining = Atomic<Bool>(false)
     let maxRequestBytes: Int
+    let deadlines: HeaderDeadlines
 
-    init(handler: @escaping HTTPHandler, observer: HTTPServerObserver, maxRequestBytes: Int) {
+    init(handler: @escaping HTTPHandler, observer: HTTPServerObserver, maxRequestBytes: Int, headerSeconds: Int) {
         self.handler = handler
         self.observer = observer
         self.maxRequestBytes = maxRequestBytes
+        self.deadlines = HeaderDeadlines(seconds: headerSeconds)
     }
 }

@@ -109,6 +109,44 @@ import TestSupport
         }
     }
 
+    /// A `%00` must not end a value early: `t=TOKEN%00anything` would otherwise read as the token.
+    @Test func anEncodedNulStaysInTheValue() throws {
+        let server = try Self.start()
+        defer { server.stop(gracePeriod: 1) }
+        let result = try Self.curl(["http://127.0.0.1:\(server.port)/?t=abc%00def&x%00y=1"])
+        #expect(result.stdout.contains("query t=abc\u{0}def\n"), "\(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("query x\u{0}y=1\n"), "\(result.stdout.debugDescription)")
+    }
+
+    /// A byte every 0.4 s never leaves the connection idle for the 2 s timeout; the deadline on
+    /// the headers closes it anyway, while a client with complete headers is answered meanwhile.
+    @Test func aClientTricklingItsHeadersIsCutOffAfterTheTimeout() throws {
+        let server = try Self.start(HTTPServerConfiguration(port: 0, connectionTimeout: 2))
+        defer { server.stop(gracePeriod: 1) }
+        let trickle = """
+            import socket, sys, time
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            s.settimeout(0.4)
+            start = time.monotonic()
+            for byte in b"GET /slow HTTP/1.1\\r\\nHost: x\\r\\nX-Pad: " + b"a" * 200:
+                try:
+                    s.send(bytes([byte]))
+                    if s.recv(1) == b"": break
+                except socket.timeout: pass
+                except OSError: break
+                if time.monotonic() - start > 15:
+                    print("still open"); sys.exit(0)
+            print(round(time.monotonic() - start, 1))
+            """
+        let slow = try RunningProcess(try Tool.externalPath("python3"), ["-c", trickle, String(server.port)])
+        usleep(500_000)
+        let other = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/other"])
+        #expect(other.stdout == "200", "others are answered meanwhile")
+        let result = slow.wait(timeout: 30)
+        let seconds = Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(seconds.map { (1.5...8).contains($0) } == true, "closed after \(result.stdout) s (\(result.stderr))")
+    }
+
     @Test func stoppingFinishesTheRequestInFlightThenRefusesConnections() throws {
         let entered = Atomic<Bool>(false)
         let server = try Self.start { _ in

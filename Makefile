@@ -11,7 +11,7 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run test bench deps build clean screenshots
+.PHONY: run test bench deps build clean screenshots stress stress-smoke
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
 BROWSER_PYTHON = .venv-browser/bin/python
@@ -47,6 +47,35 @@ test:
 	done
 	scripts/browser-env
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
+	$(MAKE) stress-smoke
+
+# The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
+# each fuzzer briefly, the deployment files, hostile clients, two replicas behind nginx.
+SMOKE_BIN = $(ASAN_BUILD)/debug
+stress-smoke:
+	scripts/install-deps --test --stress
+	scripts/fuzz --seconds 10
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout
+
+# The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
+# under the address then the thread sanitizer, a million-request soak, hostile clients and
+# replicas against the release server, and the container image's runtime stage rebuilt.
+STRESS_FUZZ_SECONDS ?= 300
+TSAN_BUILD ?= .build-tsan
+stress: deps
+	scripts/install-deps --test --bench --stress
+	scripts/fuzz --seconds $(STRESS_FUZZ_SECONDS)
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
+	$(SWIFT) build -c release --product attestation-server
+	$(SWIFT) build -c release --product attestation-admin
+	scripts/stress-soak
+	scripts/stress-hostile
+	scripts/stress-scaleout
+	scripts/check-deploy
+	scripts/check-image-deps --rootfs
 
 bench: deps
 	scripts/install-deps --bench
@@ -72,4 +101,4 @@ build: deps
 	$(SWIFT) build
 
 clean:
-	rm -rf .build $(ASAN_BUILD) $(OUT) .venv-browser
+	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser

@@ -43,12 +43,23 @@ struct AdminError: Error {
     static func software(_ message: String) -> AdminError { AdminError(message: message, status: 1) }
 }
 
-/// Writes a file whole or not at all (a temporary file renamed into place).
+/// Writes a file whole or not at all (a temporary file renamed into place). A file replaced
+/// keeps its mode, owner and group: `keygen` or `revoke` run under a strict umask, or by root,
+/// must not make `config.json` unreadable to the server's user.
 func writeAtomically(_ data: Data, to path: String) throws {
+    let manager = FileManager.default
+    let kept = (try? manager.attributesOfItem(atPath: path))
+        .map { $0.filter { [.posixPermissions, .ownerAccountID, .groupOwnerAccountID].contains($0.key) } }
     do {
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
         throw AdminError.cannotCreate("impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
+    }
+    if let kept {
+        // Owner and group can only be kept by root; the mode always is.
+        if (try? manager.setAttributes(kept, ofItemAtPath: path)) == nil, let mode = kept[.posixPermissions] {
+            try? manager.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
     }
 }
 

@@ -46,7 +46,11 @@ enum PrivateKeyFile {
         let directory = file.deletingLastPathComponent()
         if !manager.fileExists(atPath: directory.path) {
             do {
-                try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Only the key directory is private: the configuration's own directory (created
+                // here for `init --config /etc/attestation/config.json`) must stay readable by
+                // the service's user.
+                try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw AdminError.cannotCreate("impossible de créer le dossier \(directory.path).")
             }

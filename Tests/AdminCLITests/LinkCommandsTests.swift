@@ -39,6 +39,39 @@ private func mint(_ arguments: [String], in scratch: Scratch) throws -> String {
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("keys/k1.key"))) == before, "key untouched")
     }
 
+    /// `init --config /etc/attestation/config.json` on a new machine: the service's user must be
+    /// able to enter the configuration's directory; only `keys/` is private.
+    @Test func initCreatesTheConfigurationDirectoryReadableAndOnlyKeysPrivate() throws {
+        let scratch = try Scratch()
+        let config = scratch.path("etc/attestation/config.json")
+        let result = try Tool.admin(["init", "--config", config])
+        try #require(result.status == 0, "\(result.stderr)")
+        let mode = { (path: String) in
+            ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue
+        }
+        #expect(try mode(scratch.path("etc/attestation")).map { $0 & 0o005 } == 0o005, "others may enter and list it")
+        #expect(try mode(scratch.path("etc/attestation/keys")) == 0o700)
+    }
+
+    /// keygen and revoke rewrite files the server reads: under `umask 077` they must keep their mode.
+    @Test func rewritingConfigurationAndRevocationListKeepsTheirMode() throws {
+        let scratch = try initialized()
+        for file in ["config.json", "revoked.txt"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path(file))
+        }
+        let link = try mint(camille + ["--reason", "travail"], in: scratch)
+        let admin = Tool.admin.path
+        for command in ["keygen --key-id k2", "revoke '\(link)'"] {
+            let r = try Tool.external("sh", ["-c", "umask 077 && exec \(admin) \(command)"], in: scratch.url)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+        }
+        #expect(try String(contentsOfFile: scratch.path("config.json"), encoding: .utf8).contains("\"k2\""), "keygen wrote")
+        for file in ["config.json", "revoked.txt"] {
+            let mode = (try FileManager.default.attributesOfItem(atPath: scratch.path(file)))[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o644, "\(file) keeps 0644")
+        }
+    }
+
     @Test func mintInspectRevokeInspect() throws {
         let scratch = try initialized()
         let link = try mint(camille + ["--reason", "travail", "--expires", "30d"], in: scratch)

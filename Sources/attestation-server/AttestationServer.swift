@@ -121,6 +121,10 @@ struct AttestationServer: ParsableCommand {
                     if fresh.settings != snapshot.settings {
                         logger.warning("server settings changed: they apply at the next restart")
                     }
+                    if httpConfiguration.tls != nil {
+                        // libmicrohttpd takes the certificate once, when it starts.
+                        logger.notice("TLS certificate and key not reloaded: restart to serve renewed ones")
+                    }
                 } catch {
                     logger.error("reload refused, the previous configuration stays in force: \(error)")
                 }

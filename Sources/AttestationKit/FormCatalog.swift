@@ -69,12 +69,17 @@ struct FormValidation {
     let form: Form
     let source: String
 
+    /// Page width and height accepted, in points.
+    static let pageSizes = 3.0...14_400.0
+
     func check() throws(FormError) {
         guard form.id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,63}/) != nil else {
             throw fail("id", "identifiant invalide ; minuscules, chiffres et tirets attendus (64 au plus).")
         }
-        guard form.page.width > 0, form.page.height > 0 else {
-            throw fail("page", "dimensions nulles ou négatives.")
+        // libharu's bounds for a page (HPDF_MIN_PAGE_SIZE, HPDF_MAX_PAGE_SIZE): outside them
+        // every document of the form failed, at each request rather than at load time.
+        guard Self.pageSizes.contains(form.page.width), Self.pageSizes.contains(form.page.height) else {
+            throw fail("page", "dimensions de \(Int(Self.pageSizes.lowerBound)) à \(Int(Self.pageSizes.upperBound)) points attendues (limites d’une page PDF).")
         }
         guard !form.reasons.isEmpty else { throw fail("reasons", "au moins un motif est attendu.") }
         var codes = Set<String>(), numbers = Set<Int>()

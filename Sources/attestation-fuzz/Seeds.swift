@@ -249,6 +249,8 @@ enum Seeds {
         try variant("type-inattendu") { $0["page"] = "A4" }
         try variant("id-invalide") { $0["id"] = "Formulaire Spécial" }
         try variant("page-nulle") { $0["page"] = ["width": 0, "height": 841.89] }
+        try variant("page-immense") { $0["page"] = ["width": 5.9e83, "height": 841.89] }
+        try variant("page-maximale") { $0["page"] = ["width": 14_400, "height": 14_400] }
         try variant("un-motif") { $0["reasons"] = Array(reasons($0).prefix(1)) }
         try variant("aucun-motif") { $0["reasons"] = [] as [Any] }
         try variant("motif-en-double") { $0["reasons"] = reasons($0) + reasons($0).prefix(1) }

@@ -163,6 +163,17 @@ struct FormLoadingTests {
                 fields["name"] = slot
             }
         },
+        // Found by fuzzing (Tests/Fuzz/Corpus/form-json/page-immense): libharu refuses pages
+        // outside 3 to 14,400 points, so such a form failed at every request.
+        FormDefect(name: "page wider than a PDF page may be", path: "page") { json in
+            editObject(&json, "page") { $0["width"] = 5.9e83 }
+        },
+        FormDefect(name: "page narrower than a PDF page may be", path: "page") { json in
+            editObject(&json, "page") { $0["width"] = 2.5 }
+        },
+        FormDefect(name: "page of zero height", path: "page") { json in
+            editObject(&json, "page") { $0["height"] = 0 }
+        },
         FormDefect(name: "title of font size 0", path: "title.size") { json in
             editObject(&json, "title") { $0["size"] = 0 }
         },

@@ -124,9 +124,13 @@ struct FormValidation {
             try checkPoint(block.x, axis: \.width, path: "\(path).x")
             try checkPoint(block.y, axis: \.height, path: "\(path).y")
         }
+        // Every length below is bounded by the page too: the renderer writes positions as
+        // integers of hundredths of a point, and a length near 1e17 overflowed them, which
+        // crashed the server as it loaded the form.
         for (path, block) in blocks {
-            guard (block.width ?? 1) > 0, (block.leading ?? 1) > 0 else {
-                throw fail(path, "width et leading doivent être positifs.")
+            guard (block.width ?? 1) > 0, (block.width ?? 0) <= form.page.width,
+                  (block.leading ?? 1) > 0, (block.leading ?? 0) <= form.page.height else {
+                throw fail(path, "width et leading doivent être positifs et tenir dans la page.")
             }
         }
         for (key, slot) in form.fields.all {
@@ -140,14 +144,20 @@ struct FormValidation {
             guard size > 0, size <= 72, (slot.minSize ?? size) > 0, (slot.minSize ?? size) <= size else {
                 throw fail("\(path).size", "tailles positives attendues, minSize ≤ size ≤ 72.")
             }
-            guard (slot.fitWidth ?? 1) > 0 else { throw fail("\(path).fitWidth", "largeur positive attendue.") }
+            guard (slot.fitWidth ?? 1) > 0, (slot.fitWidth ?? 0) <= form.page.width else {
+                throw fail("\(path).fitWidth", "largeur positive, dans la page, attendue.")
+            }
         }
         let layout = form.reasonLayout
+        let (width, height) = (form.page.width, form.page.height)
         let sizes = [layout.boxSize, layout.markSize, layout.textWidth, layout.textSize, layout.textLeading,
                      layout.noteSize, layout.noteLeading]
-        guard sizes.allSatisfy({ $0 > 0 }), layout.textX >= 0, layout.textX + layout.textWidth <= form.page.width,
-              layout.boxX >= 0, layout.markX >= 0 else {
-            throw fail("reasonLayout", "tailles positives et texte dans la largeur de la page attendus.")
+        let fontSizes = [layout.markSize, layout.textSize, layout.noteSize]
+        let offsets = [layout.boxDY, layout.textDY, layout.noteGap, layout.textLeading, layout.noteLeading]
+        guard sizes.allSatisfy({ $0 > 0 }), fontSizes.allSatisfy({ $0 <= 72 }), offsets.allSatisfy({ abs($0) <= height }),
+              layout.textX >= 0, layout.textX + layout.textWidth <= width,
+              (0...width).contains(layout.boxX), layout.boxSize <= width, (0...width).contains(layout.markX) else {
+            throw fail("reasonLayout", "tailles positives (polices jusqu’à 72), décalages et texte dans la page attendus.")
         }
         for (index, rule) in (form.rules ?? []).enumerated() {
             try checkPoint(rule.x, axis: \.width, path: "rules[\(index)].x")

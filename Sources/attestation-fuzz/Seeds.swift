@@ -222,6 +222,12 @@ enum Seeds {
 
     // MARK: form-json
 
+    static func edit(_ object: inout [String: Any], _ key: String, _ change: (inout [String: Any]) -> Void) {
+        var inner = object[key] as! [String: Any]
+        change(&inner)
+        object[key] = inner
+    }
+
     static func formJSON() throws -> [(String, [UInt8])] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -250,6 +256,10 @@ enum Seeds {
         try variant("id-invalide") { $0["id"] = "Formulaire Spécial" }
         try variant("page-nulle") { $0["page"] = ["width": 0, "height": 841.89] }
         try variant("page-immense") { $0["page"] = ["width": 5.9e83, "height": 841.89] }
+        try variant("marque-1152") { Self.edit(&$0, "reasonLayout") { $0["markSize"] = 1152 } }
+        try variant("decalage-immense") { Self.edit(&$0, "reasonLayout") { $0["boxDY"] = 1e300 } }
+        try variant("largeur-immense") { Self.edit(&$0, "title") { $0["width"] = 1e300 } }
+        try variant("interligne-immense") { Self.edit(&$0, "legalText") { $0["leading"] = 1e18 } }
         try variant("page-maximale") { $0["page"] = ["width": 14_400, "height": 14_400] }
         try variant("un-motif") { $0["reasons"] = Array(reasons($0).prefix(1)) }
         try variant("aucun-motif") { $0["reasons"] = [] as [Any] }

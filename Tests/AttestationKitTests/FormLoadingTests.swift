@@ -174,6 +174,31 @@ struct FormLoadingTests {
         FormDefect(name: "page of zero height", path: "page") { json in
             editObject(&json, "page") { $0["height"] = 0 }
         },
+        // Found by fuzzing (seeds form-json/marque-1152, decalage-immense, largeur-immense): a mark
+        // above libharu's font sizes failed at every request; a length near 1e17 overflowed the
+        // renderer's integers and crashed the server loading the form.
+        FormDefect(name: "check mark of font size 1152", path: "reasonLayout") { json in
+            editObject(&json, "reasonLayout") { $0["markSize"] = 1152 }
+        },
+        FormDefect(name: "box moved by 1e300", path: "reasonLayout") { json in
+            editObject(&json, "reasonLayout") { $0["boxDY"] = -1e300 }
+        },
+        FormDefect(name: "note gap taller than the page", path: "reasonLayout") { json in
+            editObject(&json, "reasonLayout") { $0["noteGap"] = 900 }
+        },
+        FormDefect(name: "title wider than the page", path: "title") { json in
+            editObject(&json, "title") { $0["width"] = 1e300 }
+        },
+        FormDefect(name: "legal text leading taller than the page", path: "legalText") { json in
+            editObject(&json, "legalText") { $0["leading"] = 1e18 }
+        },
+        FormDefect(name: "city fitted to a width wider than the page", path: "fields.city.fitWidth") { json in
+            editObject(&json, "fields") { fields in
+                var slot = fields["city"] as! [String: Any]
+                slot["fitWidth"] = 1e300
+                fields["city"] = slot
+            }
+        },
         FormDefect(name: "title of font size 0", path: "title.size") { json in
             editObject(&json, "title") { $0["size"] = 0 }
         },

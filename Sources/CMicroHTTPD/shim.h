@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <microhttpd.h>
 
 // Non-variadic doors into libmicrohttpd's variadic calls, which Swift cannot make.
@@ -22,4 +23,10 @@ static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *
 static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// Bytes received on a socket and not yet read, or -1.
+static inline int cmhd_unread_bytes(int socket) {
+    int count = 0;
+    return ioctl(socket, FIONREAD, &count) == 0 ? count : -1;
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +13,7 @@ final class HeaderDeadlines: Sendable {
     /// Sockets waiting for a request, by descriptor. An entry leaves before libmicrohttpd closes
     /// its socket (the close notification comes first and takes the lock that `sweep` holds), so
     /// a descriptor shut down here is always still that connection's.
-    private let waiting = Mutex<[Int32: ContinuousClock.Instant]>([:])
+    private let waiting = PThreadLocked<[Int32: ContinuousClock.Instant]>([:])
 
     init(seconds: Int) {
         limit = .seconds(seconds)
@@ -32,18 +32,45 @@ final class HeaderDeadlines: Sendable {
         _ = waiting.withLock { $0.removeValue(forKey: socket) }
     }
 
-    /// Shuts down the sockets past their deadline and returns how many.
+    /// Shuts down the sockets past their deadline and returns how many. A socket with bytes the
+    /// server has not read yet is given more time: then the server is behind, not the client.
     @discardableResult
     func sweep(now: ContinuousClock.Instant = .now) -> Int {
         waiting.withLock { entries in
-            let late = entries.filter { $0.value <= now }.map(\.key)
-            for socket in late {
-                shutdown(socket, Int32(SHUT_RDWR))
-                entries[socket] = nil
+            var closed = 0
+            for (socket, deadline) in entries where deadline <= now {
+                if cmhd_unread_bytes(socket) > 0 {
+                    entries[socket] = now + limit
+                } else {
+                    shutdown(socket, Int32(SHUT_RDWR))
+                    entries[socket] = nil
+                    closed += 1
+                }
             }
-            return late.count
+            return closed
         }
     }
+}
 
-    var count: Int { waiting.withLock { $0.count } }
+/// A value behind a pthread mutex. Synchronization's `Mutex` is a bare futex on Linux, which the
+/// thread sanitizer does not see, so it reports every access it guards as a race.
+final class PThreadLocked<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
 }

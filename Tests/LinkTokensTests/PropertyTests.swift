@@ -70,7 +70,9 @@ enum LinkGen {
         }.eraseToAny()
     }
 
-    static let birthDate = zip(Gen.int(in: 1900...2020), Gen.int(in: 1...12), Gen.int(in: 1...31))
+    /// Before 2020: links are issued from 2020 on, and a birth date on or after the day a link
+    /// is read makes it malformed (one run in a dozen drew such a pair).
+    static let birthDate = zip(Gen.int(in: 1900...2019), Gen.int(in: 1...12), Gen.int(in: 1...31))
         .compactMap { (parts: (Int, Int, Int)) -> CalendarDate? in
             guard let date = CalendarDate(year: parts.0, month: parts.1, day: parts.2), date < LinkFixture.today else {
                 return nil

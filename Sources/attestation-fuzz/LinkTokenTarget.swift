@@ -69,13 +69,46 @@ enum LinkTokenTarget {
             require(!Fixture.revoked.contains(contents.id), "lien révoqué accepté")
             require((contents.expiresAt ?? .distantFuture) > Fixture.now, "lien expiré accepté")
         }
-        checkResigning(contents, keyID: keyID, result: result)
+        checkResigning(contents, keyID: keyID, result: result, token: token)
         if case .valid = result { checkAttestation(token: token, contents: contents) }
+    }
+
+    /// The identity strings as the payload writes them (first name, last name, birth place,
+    /// address, city), read with the format's layout and no checks: the decoder has accepted
+    /// the payload already.
+    static func rawIdentityStrings(_ payload: [UInt8]) -> [String]? {
+        var index = 0
+        func byte() -> UInt8? {
+            guard index < payload.count else { return nil }
+            defer { index += 1 }
+            return payload[index]
+        }
+        func varint() -> Int? {
+            var value = 0
+            for shift in stride(from: 0, to: 63, by: 7) {
+                guard let next = byte() else { return nil }
+                value |= Int(next & 0x7F) << shift
+                if next & 0x80 == 0 { return value }
+            }
+            return nil
+        }
+        func string() -> String? {
+            guard let count = varint(), count <= payload.count - index else { return nil }
+            defer { index += count }
+            return String(decoding: payload[index..<index + count], as: UTF8.self)
+        }
+        guard byte() != nil, string() != nil else { return nil }
+        index += 12  // link id
+        guard varint() != nil, let flags = byte() else { return nil }
+        if flags & 1 != 0 { guard varint() != nil else { return nil } }
+        guard string() != nil, let first = string(), let last = string(), varint() != nil,
+              let place = string(), let address = string(), varint() != nil, let city = string() else { return nil }
+        return [first, last, place, address, city]
     }
 
     /// What a decoded link holds can be signed again, and that token verifies to the same
     /// contents: minting and verifying agree on every value the decoder accepts.
-    static func checkResigning(_ contents: LinkContents, keyID: String, result: LinkVerification) {
+    static func checkResigning(_ contents: LinkContents, keyID: String, result: LinkVerification, token: String) {
         let key = Fixture.keys[keyID]!
         let again: String
         do { again = try LinkToken.sign(contents, with: key) } catch {
@@ -85,6 +118,15 @@ enum LinkTokenTarget {
         let second = LinkToken.verify(again, keys: Fixture.ring, revoked: Fixture.revoked, now: Fixture.now)
         require(second == result, "signé de nouveau, le lien ne se relit pas à l’identique")
         require((try? LinkToken.sign(contents, with: key)) == again, "deux signatures du même contenu diffèrent")
+        // One token per contents: only the identity's normalization (NFC, spaces trimmed) may
+        // make the token signed again differ from the one read.
+        if again != token {
+            let person = contents.identity
+            // Bytes, not Strings: Swift compares strings up to canonical equivalence.
+            let normalized = [person.firstName, person.lastName, person.birthPlace, person.address, person.city].map { Array($0.utf8) }
+            let raw = Base64URL.decode(token).flatMap { rawIdentityStrings(Array($0.dropLast(64))) }?.map { Array($0.utf8) }
+            require(raw != nil && raw != normalized, "deux jetons différents pour le même contenu")
+        }
     }
 
     /// A valid link gives an attestation or a French refusal, and what it gives can be drawn.

@@ -212,6 +212,14 @@ struct CapturingLogHandler: LogHandler {
     }
 }
 
+/// Whether `text` holds `part`, compared as UTF-8 bytes. Foundation's `String.contains(_:)`
+/// traps (String index out of bounds, Swift 6.3.1 on Linux) when `part` continues with a NUL
+/// after a prefix that ends a non-ASCII `text`: `"vérifiez.".contains(".\0")`, found by this
+/// fuzzer. The service never searches for text it was sent; the checks here do.
+func holds(_ text: String, _ part: String) -> Bool {
+    Array(text.utf8).firstRange(of: Array(part.utf8)) != nil
+}
+
 /// A property of the code under test. On failure the message goes to standard error before
 /// the trap: `precondition` drops its message in optimized builds, and the fuzzer is built
 /// optimized. The message never holds the input (libFuzzer saves that as the crash file).

@@ -136,7 +136,7 @@ enum LinkTokenTarget {
         do {
             attestation = try state.attestation(for: LinkRequest(token: token), now: Fixture.now)
         } catch {
-            require(!error.description.isEmpty && !error.description.contains(token), "refus vide ou répétant le lien")
+            require(!error.description.isEmpty && !holds(error.description, token), "refus vide ou répétant le lien")
             switch error {
             case .unknownForm: require(state.catalog.form(id: contents.formID) == nil, "formulaire installé déclaré absent")
             case .unknownTimeZone(let zone): require(TimeZone(identifier: zone) == nil, "fuseau connu déclaré inconnu")
@@ -161,7 +161,7 @@ enum LinkTokenTarget {
     static func checkRefusal(_ result: LinkVerification, token: String) {
         let message = LinkRequestError.link(result).description
         require(!message.isEmpty, "refus sans message")
-        require(token.count < 8 || !message.contains(token), "le refus répète le lien")
+        require(token.count < 8 || !holds(message, token), "le refus répète le lien")
     }
 
     static func contents(of result: LinkVerification) -> (LinkContents, String)? {

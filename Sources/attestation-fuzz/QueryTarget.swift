@@ -160,8 +160,8 @@ enum QueryTarget {
         var carried = [request.path, request.method] + headers.flatMap { [$0.name, $0.value] }
         for item in written where item.name != "t" { carried += [item.name, item.value ?? ""] }
         let secrets = tokens.filter { $0.count >= 12 } + Fixture.personalValues
-        for secret in secrets where !carried.contains(where: { $0.contains(secret) }) {
-            require(!message.contains(secret), "le refus montre le lien ou une donnée personnelle")
+        for secret in secrets where !carried.contains(where: { holds($0, secret) }) {
+            require(!holds(message, secret), "le refus montre le lien ou une donnée personnelle")
         }
     }
 
@@ -198,7 +198,7 @@ enum QueryTarget {
     static func checkParameterParsers(requestLine: String, query: [QueryItem]) {
         // `attestation-admin inspect|render|revoke` take a link or a bare token.
         let extracted = LinkRequest.token(fromLinkOrToken: requestLine)
-        if !requestLine.contains("?") && !requestLine.contains("://") {
+        if !holds(requestLine, "?") && !holds(requestLine, "://") {
             require(extracted == requestLine.trimmingCharacters(in: .whitespacesAndNewlines), "jeton nu modifié")
         }
         for item in query {

@@ -90,6 +90,8 @@ enum Seeds {
         seeds.append(("r-separateurs", Array("\u{2028}AAAAAAAAAAAAAAAA\u{85}#\r\u{0}".utf8)))
         seeds = seeds.map { name, bytes in name.hasPrefix("r-") ? (name, [UInt8(ascii: "r")] + bytes) : (name, bytes) }
 
+        // A refusal searched for this "token" with String.contains, which traps on it (see `holds`).
+        seeds.append(("nul-apres-point", [UInt8(ascii: ".")] + Array(repeating: 0, count: 49)))
         seeds.append(("b-identifiant", Array("b\(Fixture.revokedID)".utf8)))
         seeds.append(("b-bits-de-poids-faible", Array("bAB".utf8)))
         seeds.append(("b-longueur-impossible", Array("bABCDE".utf8)))

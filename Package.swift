@@ -56,11 +56,15 @@ let package = Package(
             dependencies: ["AttestationKit", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP over libmicrohttpd: the only module that imports it; knows nothing of attestations.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        // Configuration, and the routes: a link with its parameters turned into an attestation.
+        // The configuration (config.json, its defaults, and what it names: keys, revocation list,
+        // forms) and a link turned into an attestation with it; shared by the server and the
+        // admin CLI, so the CLI links no HTTP library.
+        .target(name: "AttestationConfiguration", dependencies: ["AttestationKit", "LinkTokens"]),
+        // The routes: a request turned into a response, over one loaded configuration.
         .target(
             name: "AttestationService",
             dependencies: [
-                "AttestationKit", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
+                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
@@ -68,14 +72,14 @@ let package = Package(
         .executableTarget(
             name: "attestation-admin",
             dependencies: [
-                "AttestationKit", "Rendering", "LinkTokens", "AttestationService", "Licenses",
+                "AttestationKit", "Rendering", "LinkTokens", "AttestationConfiguration", "Licenses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]),
         .executableTarget(
             name: "attestation-server",
             dependencies: [
-                "AttestationService", "HTTPServer",
+                "AttestationService", "AttestationConfiguration", "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -95,7 +99,8 @@ let package = Package(
         .executableTarget(
             name: "attestation-fuzz",
             dependencies: [
-                "AttestationKit", "LinkTokens", "AttestationService", "HTTPServer", "Rendering", "CLibFuzzer",
+                "AttestationKit", "LinkTokens", "AttestationConfiguration", "AttestationService", "HTTPServer", "Rendering",
+                "CLibFuzzer",
                 .product(name: "Logging", package: "swift-log"),
                 // To sign payloads LinkTokens would never write, so the decoder behind the
                 // signature check is fuzzed too.
@@ -108,16 +113,18 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AttestationKit", "LinkTokens"], path: "Tests/TestSupport"),
         // config.example.json against the real loader, the defaults and the README.
-        .testTarget(name: "ConfigurationTests", dependencies: ["AttestationKit", "AttestationService", "TestSupport"]),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport"]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl.
         .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses"]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [
-                "LinkTokens", "AttestationKit", "AttestationService",
+                "LinkTokens", "AttestationKit", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

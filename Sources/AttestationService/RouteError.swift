@@ -1,3 +1,4 @@
+import AttestationConfiguration
 import HTTPServer
 import LinkTokens
 

@@ -1,3 +1,4 @@
+import AttestationConfiguration
 import AttestationKit
 import Foundation
 import HTTPServer

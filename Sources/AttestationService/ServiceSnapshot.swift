@@ -1,4 +1,5 @@
 import AttestationKit
+import AttestationConfiguration
 import Foundation
 import Rendering
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import AttestationKit
-import AttestationService
+import AttestationConfiguration
 import Foundation
 
 /// Where forms come from: the built-in ones plus every `*.json` of a directory.

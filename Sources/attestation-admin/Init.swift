@@ -1,5 +1,5 @@
 import ArgumentParser
-import AttestationService
+import AttestationConfiguration
 import Foundation
 import LinkTokens
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import AttestationService
 import Licenses
+import Rendering
 
 struct ThirdPartyLicenses: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +20,9 @@ struct ThirdPartyLicenses: ParsableCommand {
     var list = false
 
     func run() {
-        let versions = LinkedLibraries.versions
+        // The C libraries this program links: the HTTP ones are the server's alone (its
+        // /licenses page shows their versions).
+        let versions = AttestationRenderer.libraryVersions
         print(list ? ThirdPartyNotices.list(versions: versions) : ThirdPartyNotices.plainText(versions: versions),
               terminator: "")
     }

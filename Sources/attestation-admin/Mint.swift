@@ -1,6 +1,6 @@
 import ArgumentParser
 import AttestationKit
-import AttestationService
+import AttestationConfiguration
 import Foundation
 import LinkTokens
 import Rendering

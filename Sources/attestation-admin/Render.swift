@@ -1,7 +1,7 @@
 import ArgumentParser
 import AttestationKit
 import Foundation
-import AttestationService
+import AttestationConfiguration
 import Rendering
 
 struct Render: ParsableCommand {

@@ -1,4 +1,5 @@
 import AttestationKit
+import AttestationConfiguration
 import AttestationService
 import Foundation
 import LinkTokens

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttestationConfiguration
 import AttestationService
 import Foundation
 import HTTPServer

@@ -35,12 +35,27 @@ import TestSupport
         for component in ThirdPartyNotices.components {
             #expect(lines.contains { $0.hasPrefix(component.name + " ") }, "\(component.name) is not listed")
         }
-        for name in ["GNU libmicrohttpd", "GnuTLS", "libharu", "libqrencode", "libpng", "zlib"] {
+        for name in ["libharu", "libqrencode", "libpng", "zlib"] {
             let line = try #require(lines.first { $0.hasPrefix(name + " ") })
             let version = line.dropFirst(name.count).split(separator: " ").first ?? ""
             #expect(version.first?.isNumber == true && version.contains("."), "\(name): no linked version in « \(line) »")
         }
+        // The HTTP libraries are the server's alone: this program does not link them.
+        for name in ["GNU libmicrohttpd", "GnuTLS"] {
+            let line = try #require(lines.first { $0.hasPrefix(name + " ") })
+            #expect(line.dropFirst(name.count).split(separator: " ").first == "-", "\(line)")
+        }
         #expect(!result.stdout.contains("GNU LESSER GENERAL PUBLIC LICENSE"), "--list prints no licence text")
+    }
+
+    /// The administrator's tool links no HTTP server nor TLS library (`ldd`, from the system).
+    @Test func theAdminToolLinksNoHTTPLibrary() throws {
+        let linked = try Tool.external("ldd", [Tool.admin.path])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout.contains("libhpdf"), "ldd lists the PDF library: \(linked.stdout)")
+        for library in ["libmicrohttpd", "libgnutls"] {
+            #expect(!linked.stdout.contains(library), "attestation-admin links \(library)")
+        }
     }
 
     @Test func helpAndBadOptions() throws {

@@ -1,3 +1,4 @@
+import AttestationConfiguration
 import AttestationService
 import Foundation
 @testable import Licenses

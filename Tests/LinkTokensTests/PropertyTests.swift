@@ -2,6 +2,7 @@ import AttestationKit
 import Foundation
 import PropertyBased
 import Testing
+import TestSupport
 @testable import LinkTokens
 
 /// The letters people write their names and addresses with: French, Polish, Vietnamese, Greek,

@@ -1,6 +1,7 @@
 import AttestationKit
 import Foundation
 import Testing
+import TestSupport
 @testable import LinkTokens
 
 /// A form and the reason codes a link preselects, as a test argument.

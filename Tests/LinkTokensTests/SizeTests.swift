@@ -1,6 +1,7 @@
 import AttestationKit
 import Foundation
 import Testing
+import TestSupport
 @testable import LinkTokens
 
 @Suite("Link size")

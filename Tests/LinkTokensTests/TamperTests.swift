@@ -1,6 +1,7 @@
 import AttestationKit
 import Foundation
 import Testing
+import TestSupport
 @testable import LinkTokens
 
 /// No altered token is ever accepted, and nothing of its payload is ever given back.

@@ -1,8 +1,9 @@
+import AttestationConfiguration
 import AttestationKit
-import AttestationService
 import Foundation
+import LinkTokens
 import Testing
-@testable import LinkTokens
+import TestSupport
 
 /// A configuration directory on disk: config.json, a revocation list, one key.
 struct ServiceFixture {
@@ -337,5 +338,22 @@ struct ServiceTests {
             #expect(!message.contains("Dupont"), "no personal data in \(message)")
             #expect(!message.contains(token))
         }
+    }
+
+    @Test func failureMessagesNeverHoldTheTokenNorTheKeyID() throws {
+        let token = try LinkFixture.token()
+        let failures: [LinkVerification] = [
+            .malformed, .unsupportedVersion(2), .unknownKey("secret-key"), .badSignature,
+            .expired(LinkFixture.contents(), keyID: "secret-key"), .revoked(LinkFixture.contents(), keyID: "secret-key"),
+        ]
+        var messages = Set<String>()
+        for failure in failures {
+            let message = LinkRequestError.link(failure).description
+            #expect(!message.contains(token))
+            #expect(!message.contains("secret-key"))
+            #expect(!message.contains("Dupont"))
+            messages.insert(message)
+        }
+        #expect(messages.count == failures.count, "each failure its own message")
     }
 }

@@ -97,10 +97,17 @@ public struct ServiceState: Sendable {
 
     public static func load(configurationFile: URL) throws(ConfigurationError) -> ServiceState {
         let source = configurationFile.path
-        guard let data = try? Data(contentsOf: configurationFile) else {
-            throw ConfigurationError(source: source, path: "", message: "fichier introuvable ou illisible ; créez-le avec « attestation-admin init ».")
+        let data: [UInt8]
+        do { data = try BoundedFile.read(configurationFile, limit: maxConfigurationBytes) } catch {
+            let message = switch error {
+            case .missing: "fichier introuvable ; créez-le avec « attestation-admin init »."
+            case .tooLarge(let limit): "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus."
+            case .notARegularFile: "ce n’est pas un fichier ordinaire."
+            case .unreadable, .empty: "fichier illisible (permissions ?)."
+            }
+            throw ConfigurationError(source: source, path: "", message: message)
         }
-        let configuration = try Configuration.decode(data, source: source)
+        let configuration = try Configuration.decode(Data(data), source: source)
         var keys: [VerificationKey] = []
         for (index, entry) in configuration.keys.enumerated() {
             do {
@@ -109,21 +116,16 @@ public struct ServiceState: Sendable {
                 throw ConfigurationError(source: source, path: "keys[\(index)]", message: error.description)
             }
         }
+        // No key would refuse every link: a key set emptied by mistake must not load.
+        guard !keys.isEmpty else {
+            throw ConfigurationError(source: source, path: "keys", message: "aucune clé publique ; au moins une est attendue "
+                + "(attestation-admin init et keygen l’écrivent). Sans clé, tous les liens seraient refusés.")
+        }
         let ring: KeyRing
         do { ring = try KeyRing(keys) } catch { throw ConfigurationError(source: source, path: "keys", message: error.description) }
 
         let directory = configurationFile.deletingLastPathComponent()
-        let revocationFile = resolve(configuration.revocationList, against: directory)
-        let revoked: RevocationList
-        if let text = try? String(contentsOf: revocationFile, encoding: .utf8) {
-            do { revoked = try RevocationList(parsing: text) } catch {
-                throw ConfigurationError(source: revocationFile.path, path: "", message: error.description)
-            }
-        } else if FileManager.default.fileExists(atPath: revocationFile.path) {
-            throw ConfigurationError(source: revocationFile.path, path: "", message: "liste de révocation illisible.")
-        } else {
-            revoked = .empty
-        }
+        let revoked = try loadRevocationList(resolve(configuration.revocationList, against: directory))
 
         var catalog = FormCatalog.builtIn
         if let formsDirectory = configuration.formsDirectory {
@@ -131,6 +133,32 @@ public struct ServiceState: Sendable {
         }
         return ServiceState(configuration: configuration, configurationFile: configurationFile, keys: ring,
                             revoked: revoked, catalog: catalog, bounds: configuration.offsetBounds ?? .standard)
+    }
+
+    /// The configuration file is a few kilobytes; anything far larger is not one.
+    public static let maxConfigurationBytes = 1 << 20
+
+    /// The revocation list, which must exist and hold at least a line: a list deleted, emptied
+    /// or truncated by mistake would bring every revoked link back, so it never loads.
+    static func loadRevocationList(_ file: URL) throws(ConfigurationError) -> RevocationList {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(file, limit: RevocationList.maxFileBytes, allowEmpty: false) } catch {
+            let message = switch error {
+            case .missing:
+                "liste de révocation introuvable. Elle est exigée, même sans révocation, pour qu’un fichier supprimé par "
+                    + "erreur ne rende pas valides les liens révoqués ; créez-la avec un commentaire (# aucune révocation)."
+            case .empty:
+                "liste de révocation vide (0 octet), refusée : un fichier tronqué ressemblerait à une liste sans "
+                    + "révocation. Une liste sans révocation contient au moins un commentaire (# aucune révocation)."
+            case .tooLarge(let limit): "liste de révocation trop grande : \(BoundedFile.shownSize(limit)) au plus."
+            case .notARegularFile: "la liste de révocation n’est pas un fichier ordinaire."
+            case .unreadable: "liste de révocation illisible (permissions ?)."
+            }
+            throw ConfigurationError(source: file.path, path: "", message: message)
+        }
+        do { return try RevocationList(parsing: bytes) } catch {
+            throw ConfigurationError(source: file.path, path: "", message: error.description)
+        }
     }
 
     /// The absolute location of a path the configuration names.
@@ -143,19 +171,26 @@ public struct ServiceState: Sendable {
 
 /// Extra forms: every `*.json` of a directory, in name order. A missing directory adds none.
 public enum FormFiles {
+    /// A form is a few kilobytes of JSON (the built-in ones 9 KB).
+    public static let maxFormBytes = 1 << 20
+
     public static func load(from directory: URL, into catalog: inout FormCatalog) throws(ConfigurationError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             throw ConfigurationError(source: directory.path, path: "", message: "dossier de formulaires illisible.")
         }
-        for name in names.filter({ $0.hasSuffix(".json") }).sorted() {
+        // Hidden names are left out: Kubernetes keeps its own entries (`..data`) in a mounted directory.
+        for name in names.filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted() {
             let file = directory.appendingPathComponent(name)
-            guard let data = try? Data(contentsOf: file) else {
-                throw ConfigurationError(source: file.path, path: "", message: "fichier illisible.")
+            let data: [UInt8]
+            do { data = try BoundedFile.read(file, limit: maxFormBytes) } catch {
+                let message = if case .tooLarge(let limit) = error { "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus." }
+                    else { "fichier illisible ou qui n’est pas un fichier ordinaire." }
+                throw ConfigurationError(source: file.path, path: "", message: message)
             }
             do {
-                try catalog.add(json: data, source: file.path)
+                try catalog.add(json: Data(data), source: file.path)
             } catch {
                 throw ConfigurationError(source: error.source, path: error.path, message: error.message)
             }

@@ -27,11 +27,20 @@ public struct LinkRequest: Sendable {
     }
 }
 
+/// A link whose signature holds and which this server can serve: its form is installed, its time
+/// zone known, its own reasons belong to its form.
+public struct VerifiedLink: Sendable {
+    public let contents: LinkContents
+    public let form: Form
+    public let timeZone: TimeZone
+}
+
 extension ServiceState {
-    /// Verifies the link and builds the attestation it asks for, created `now`.
-    public func attestation(for request: LinkRequest, now: Date = Date()) throws(LinkRequestError) -> Attestation {
+    /// Verifies the link and checks that everything it names is here, so the personal page and
+    /// the documents agree: a link refused by one is refused by the other, for the same reason.
+    public func verify(token: String, now: Date = Date()) throws(LinkRequestError) -> VerifiedLink {
         let contents: LinkContents
-        switch LinkToken.verify(request.token, keys: keys, revoked: revoked, now: now) {
+        switch LinkToken.verify(token, keys: keys, revoked: revoked, now: now) {
         case .valid(let valid, _): contents = valid
         case let failure: throw .link(failure)
         }
@@ -40,18 +49,27 @@ extension ServiceState {
             guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
             return zone
         } ?? .paris
+        guard !contents.reasons.isEmpty, contents.reasons.allSatisfy({ form.reason(code: $0) != nil }) else {
+            throw .linkReasons(formID: form.id)
+        }
+        return VerifiedLink(contents: contents, form: form, timeZone: zone)
+    }
 
+    /// Verifies the link and builds the attestation it asks for, created `now`.
+    public func attestation(for request: LinkRequest, now: Date = Date()) throws(LinkRequestError) -> Attestation {
+        let link = try verify(token: request.token, now: now)
+        let contents = link.contents
         var reasons = contents.reasons
         if let requested = request.reasons {
             guard !contents.lockReasons else { throw .reasonsLocked }
-            reasons = requested.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+            // Empty entries (`a,,b`, a trailing comma) are slips, not reasons.
+            reasons = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         let exit: ExitTime
         do { exit = try ExitTime.parse(offset: request.offset, at: request.at) } catch { throw .parameter(error.description) }
         do {
-            return try Attestation(identity: contents.identity, form: form, reasonCodes: reasons, exit: exit,
-                                   timeZone: zone, now: now, bounds: bounds)
+            return try Attestation(identity: contents.identity, form: link.form, reasonCodes: reasons, exit: exit,
+                                   timeZone: link.timeZone, now: now, bounds: bounds)
         } catch {
             throw .parameter(error.description)
         }
@@ -65,6 +83,8 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     case reasonsLocked
     case unknownForm(String)
     case unknownTimeZone(String)
+    /// The link's own reasons are none, or not of its form (a form changed since it was minted).
+    case linkReasons(formID: String)
     case parameter(String)
 
     public var description: String {
@@ -89,6 +109,9 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
             return "le formulaire \(id) de ce lien n’est pas installé sur ce serveur."
         case .unknownTimeZone(let zone):
             return "le fuseau horaire \(zone) de ce lien est inconnu de ce serveur."
+        case .linkReasons(let formID):
+            return "les motifs de ce lien ne sont pas ceux du formulaire \(formID) installé sur ce serveur ; "
+                + "demandez un nouveau lien à votre administrateur."
         case .parameter(let message):
             return message
         }

@@ -21,6 +21,11 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public var tls: TLSFiles?
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
     public var logLevel: String?
+    /// `text` (one line a record, for people) or `json` (one object a line, for collectors).
+    public var logFormat: String?
+    /// Reload when the configuration, the revocation list or a form changes on disk, without
+    /// waiting for SIGHUP. Off for administrators who edit several files and apply them at once.
+    public var reloadOnChange: Bool?
 
     public struct TLSFiles: Codable, Sendable, Equatable {
         public var certificate: String
@@ -37,9 +42,10 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public static let defaults = ResolvedServerSettings(
         host: "127.0.0.1", port: 8080, threads: 0, maxConnections: 1024, maxConnectionsPerAddress: 128,
         connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: "Public",
-        tls: nil, logLevel: "info")
+        tls: nil, logLevel: "info", logFormat: "text", reloadOnChange: true)
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    public static let logFormats = ["text", "json"]
 
     /// Every value with its default filled in.
     public var resolved: ResolvedServerSettings {
@@ -50,7 +56,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             maxConnectionsPerAddress: maxConnectionsPerAddress ?? d.maxConnectionsPerAddress,
             connectionTimeout: connectionTimeout ?? d.connectionTimeout, maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
             shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory ?? d.publicDirectory,
-            tls: tls, logLevel: logLevel ?? d.logLevel)
+            tls: tls, logLevel: logLevel ?? d.logLevel, logFormat: logFormat ?? d.logFormat,
+            reloadOnChange: reloadOnChange ?? d.reloadOnChange)
     }
 
     struct Invalid: Error {
@@ -73,6 +80,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         try check((4096...1_048_576).contains(r.maxRequestBytes), "maxRequestBytes", "de 4096 à 1048576 octets attendu.")
         try check((0...3600).contains(r.shutdownTimeout), "shutdownTimeout", "de 0 à 3600 secondes attendu.")
         try check(Self.logLevels.contains(r.logLevel), "logLevel", "un de : \(Self.logLevels.joined(separator: ", ")).")
+        try check(Self.logFormats.contains(r.logFormat), "logFormat", "un de : \(Self.logFormats.joined(separator: ", ")).")
     }
 }
 
@@ -89,6 +97,8 @@ public struct ResolvedServerSettings: Sendable, Equatable {
     public var publicDirectory: String
     public var tls: ServerSettings.TLSFiles?
     public var logLevel: String
+    public var logFormat: String
+    public var reloadOnChange: Bool
 }
 
 extension ServiceState {

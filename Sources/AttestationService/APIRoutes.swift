@@ -44,18 +44,15 @@ enum APIRoutes {
         let token = try QueryParameters.token(in: values)
         let state = snapshot.state
         let now = Date()
-        let contents: LinkContents
-        switch LinkToken.verify(token, keys: state.keys, revoked: state.revoked, now: now) {
-        case .valid(let valid, _): contents = valid
-        case let failure: throw RouteError(.link(failure))
-        }
-        guard let form = state.catalog.form(id: contents.formID) else { throw RouteError(.unknownForm(contents.formID)) }
+        let link: VerifiedLink
+        do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
+        let contents = link.contents, form = link.form
         let identity = contents.identity
         let info = LinkInfo(
             firstName: identity.firstName,
             displayName: "\(identity.firstName) \(identity.lastName.prefix(1))." ,
             form: formInfo(form), defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
-            timeZone: contents.timeZone ?? TimeZone.paris.identifier, offsetBounds: state.bounds,
+            timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
         return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }

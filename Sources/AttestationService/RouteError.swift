@@ -2,31 +2,38 @@ import AttestationConfiguration
 import HTTPServer
 import LinkTokens
 
-/// A request refused: its status and the French message shown to the person. The message
-/// never holds the token nor personal data, so it can be logged too.
+/// A request refused: its status, the French message shown to the person, and a short English
+/// reason for the operators' log. Neither holds the token nor personal data.
 struct RouteError: Error, Sendable {
     let status: Int
     let message: String
+    /// `link_revoked`, `bad_parameter`…: logged with the request.
+    let reason: String
 
-    static func badParameter(_ message: String) -> RouteError { RouteError(status: 400, message: message) }
+    static func badParameter(_ message: String) -> RouteError { RouteError(status: 400, message: message, reason: "bad_parameter") }
 
-    init(status: Int, message: String) {
+    init(status: Int, message: String, reason: String) {
         self.status = status
         self.message = message
+        self.reason = reason
     }
 
     /// The status DESIGN.md gives each way a link can fail.
     init(_ error: LinkRequestError) {
-        self.message = error.description
-        switch error {
-        case .link(.malformed), .link(.unsupportedVersion), .link(.unknownKey), .link(.badSignature):
-            status = 403
-        case .link(.expired), .link(.revoked):
-            status = 410
-        case .link(.valid), .reasonsLocked, .parameter:
-            status = 400
-        case .unknownForm, .unknownTimeZone:
-            status = 500
+        message = error.description
+        (status, reason) = switch error {
+        case .link(.malformed): (403, "link_malformed")
+        case .link(.unsupportedVersion): (403, "link_unsupported_version")
+        case .link(.unknownKey): (403, "link_unknown_key")
+        case .link(.badSignature): (403, "link_bad_signature")
+        case .link(.expired): (410, "link_expired")
+        case .link(.revoked): (410, "link_revoked")
+        case .link(.valid): (400, "bad_parameter")
+        case .reasonsLocked: (400, "reasons_locked")
+        case .parameter: (400, "bad_parameter")
+        case .unknownForm: (500, "form_not_installed")
+        case .unknownTimeZone: (500, "time_zone_unknown")
+        case .linkReasons: (500, "link_reasons_not_in_form")
         }
     }
 }
@@ -40,9 +47,11 @@ enum QueryParameters {
         var values: [String: String] = [:]
         var seen: Set<String> = []
         for item in items {
+            // `&&`, a leading or trailing `&`: nothing was given there.
+            if item.name.isEmpty, item.value?.isEmpty ?? true { continue }
             guard accepted.contains(item.name) else {
-                let shown = item.name.count <= 30 && item.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-                    ? " « \(item.name) »" : ""
+                let shown = !item.name.isEmpty && item.name.count <= 30
+                    && item.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) ? " « \(item.name) »" : ""
                 throw .badParameter(accepted.isEmpty
                     ? "paramètre\(shown) inconnu ; cette adresse n’en accepte aucun."
                     : "paramètre\(shown) inconnu ; paramètres acceptés : \(accepted.joined(separator: ", ")).")

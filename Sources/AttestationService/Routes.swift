@@ -9,7 +9,7 @@ import Rendering
 struct Routes {
     let snapshot: ServiceSnapshot
     let metrics: ServiceMetrics
-    let draining: Bool
+    let health: Health
     let metricsExposition: @Sendable () -> [UInt8]
 
     /// Every response: the token is in URLs, so no page may send it on as a referrer.
@@ -25,19 +25,29 @@ struct Routes {
         ("X-Frame-Options", "DENY"),
     ]
 
-    /// The route's name for logs and metrics, and the response.
-    func respond(to request: HTTPRequest) -> (route: String, response: HTTPResponse) {
+    /// What a request came to: the response, and for the log and metrics the route's name and,
+    /// when refused, the reason.
+    struct Outcome {
+        let route: String
+        let response: HTTPResponse
+        let refusal: String?
+    }
+
+    func respond(to request: HTTPRequest) -> Outcome {
         let route = Self.routeName(request.path, files: snapshot.publicFiles)
         // Every refusal under /api/ is JSON, the 405 included: the page's script reads `error`.
         let json = request.path.hasPrefix("/api/")
         guard request.isGetOrHead else {
-            return (route, Self.error(RouteError(status: 405, message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont."),
-                                      json: json, extraHeaders: [("Allow", "GET, HEAD")]))
+            let refusal = RouteError(
+                status: 405, message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont.",
+                reason: "method_not_allowed")
+            return Outcome(route: route, response: Self.error(refusal, json: json, extraHeaders: [("Allow", "GET, HEAD")]),
+                           refusal: refusal.reason)
         }
         do throws(RouteError) {
-            return (route, try respondGet(to: request, route: route))
+            return Outcome(route: route, response: try respondGet(to: request, route: route), refusal: nil)
         } catch {
-            return (route, Self.error(error, json: json))
+            return Outcome(route: route, response: Self.error(error, json: json), refusal: error.reason)
         }
     }
 
@@ -49,15 +59,44 @@ struct Routes {
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
         case "/licenses": return try LicensesPage.response(request)
         case "/healthz":
-            return draining
-                ? .text(503, "arrêt en cours\n", headers: Self.privateHeaders)
-                : .text(200, "ok\n", headers: Self.privateHeaders)
+            _ = try QueryParameters.parse(request.query, accepted: [])
+            return health.response
         case "/metrics":
             return HTTPResponse(status: 200, headers: Self.privateHeaders + [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
                                 body: metricsExposition())
         default:
             if let response = snapshot.publicFiles.response(for: request, headers: Self.pageHeaders) { return response }
-            throw RouteError(status: 404, message: "page introuvable.")
+            throw RouteError(status: 404, message: "page introuvable.", reason: "not_found")
+        }
+    }
+
+    /// What `/healthz` says, as JSON: `ok`; `degraded` (200: the last good configuration still
+    /// serves, safely, while the files on disk do not load); `stopping` (503: load balancers move
+    /// away).
+    enum Health {
+        case ok
+        case degraded(Service.RefusedReload)
+        case stopping
+
+        var response: HTTPResponse {
+            struct Body: Encodable {
+                let status: String
+                var reason: String?
+                var since: String?
+                var file: String?
+                var jsonPath: String?
+                var error: String?
+            }
+            let (status, body): (Int, Body) = switch self {
+            case .ok: (200, Body(status: "ok"))
+            case .stopping: (503, Body(status: "stopping"))
+            case .degraded(let refused):
+                (200, Body(status: "degraded", reason: "reload_refused", since: refused.since.formatted(.iso8601),
+                           file: refused.error.source, jsonPath: refused.error.path.isEmpty ? nil : refused.error.path,
+                           error: refused.error.message))
+            }
+            return HTTPResponse(status: status, headers: Routes.privateHeaders + [("Content-Type", "application/json")],
+                                body: APIRoutes.encode(body))
         }
     }
 
@@ -81,7 +120,8 @@ struct Routes {
         do {
             body = format == .pdf ? try snapshot.renderer.pdf(attestation) : try snapshot.renderer.qrPNG(attestation, size: size)
         } catch {
-            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.")
+            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
+                             reason: "render_failed")
         }
         metrics.render(format: format.rawValue, duration: ContinuousClock.now - start)
 

@@ -10,8 +10,11 @@ import Synchronization
 public final class Service: Sendable {
     private let current: Mutex<ServiceSnapshot>
     private let draining = Atomic<Bool>(false)
+    /// Set while the files on disk do not load: the last good snapshot is still in force.
+    private let refusedReload = Mutex<RefusedReload?>(nil)
     private let logger: Logger
     private let metrics = ServiceMetrics()
+    private let requestIDs = RequestIDs()
     private let metricsExposition: @Sendable () -> [UInt8]
 
     /// - Parameter metricsExposition: the Prometheus text for `/metrics`.
@@ -29,6 +32,62 @@ public final class Service: Sendable {
         current.withLock { $0 = snapshot }
     }
 
+    /// A reload that did not load: when and why, as `/healthz` tells it.
+    public struct RefusedReload: Sendable {
+        public let since: Date
+        public let error: ConfigurationError
+    }
+
+    /// Loads the configuration again and puts it in force, or, when anything in it does not load
+    /// (a file vanished, broke or emptied), keeps the running one: fail closed, logged at error
+    /// level, `/healthz` says `degraded` and `/metrics` counts it until a reload succeeds.
+    /// - Parameter trigger: what asked for it, for the log (`SIGHUP`, `file change`).
+    @discardableResult
+    public func reload(trigger: String, _ load: () throws(ConfigurationError) -> ServiceSnapshot) -> Bool {
+        let previous = snapshot
+        let fresh: ServiceSnapshot
+        do {
+            fresh = try load()
+        } catch {
+            let since = refusedReload.withLock { refused in
+                let since = refused?.since ?? Date()
+                refused = RefusedReload(since: since, error: error)
+                return since
+            }
+            metrics.reload(applied: false)
+            var metadata: Logger.Metadata = [
+                "trigger": .string(trigger), "file": .string(error.source), "error": .string(error.message),
+                "degraded_since": .string(since.formatted(.iso8601)),
+            ]
+            if !error.path.isEmpty { metadata["json_path"] = .string(error.path) }
+            logger.error("reload refused, the previous configuration stays in force", metadata: metadata)
+            return false
+        }
+        replace(with: fresh)
+        let wasDegraded = refusedReload.withLock { refused in
+            defer { refused = nil }
+            return refused != nil
+        }
+        metrics.reload(applied: true)
+        let state = fresh.state
+        logger.notice("configuration reloaded", metadata: [
+            "trigger": .string(trigger), "keys": .stringConvertible(state.keys.keys.count),
+            "revoked_links": .stringConvertible(state.revoked.ids.count), "forms": .stringConvertible(state.catalog.forms.count),
+            "public_paths": .stringConvertible(fresh.publicFiles.files.count),
+            "recovered": .stringConvertible(wasDegraded),
+        ])
+        for dropped in Set(previous.publicFiles.files.keys).subtracting(fresh.publicFiles.files.keys).sorted() {
+            logger.notice("static file no longer served", metadata: ["path": .string(dropped)])
+        }
+        if fresh.settings != previous.settings {
+            logger.warning("server settings changed: they apply at the next restart")
+        }
+        return true
+    }
+
+    /// The reload refused now in force, if any.
+    public var degraded: RefusedReload? { refusedReload.withLock { $0 } }
+
     /// From now on `/healthz` says 503, so load balancers stop sending here.
     public func beginShutdown() {
         draining.store(true, ordering: .relaxed)
@@ -39,8 +98,11 @@ public final class Service: Sendable {
         let gauge = metrics.openConnections
         return HTTPServerObserver(
             connectionOpened: { gauge.increment() }, connectionClosed: { gauge.decrement() },
-            libraryMessage: { [logger] in logger.notice("libmicrohttpd: \($0)") },
-            requestRefused: { [self] method, status, bytes in record(method: method, route: "refused", status: status, bytes: bytes, duration: .zero) })
+            libraryMessage: { [logger] in logger.notice("libmicrohttpd message", metadata: ["text": "\($0)"]) },
+            requestRefused: { [self] method, status, bytes in
+                record(RequestRecord(id: requestIDs.next(), method: method, route: "refused", status: status, bytes: bytes,
+                                     duration: .zero, refusal: "http_limit"))
+            })
     }
 
     /// The handler to give `HTTPServer`.
@@ -48,26 +110,62 @@ public final class Service: Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
+        let id = requestIDs.next()
         let snapshot = current.withLock { $0 }
-        let (route, response) = Routes(snapshot: snapshot, metrics: metrics, draining: draining.load(ordering: .relaxed),
-                                       metricsExposition: metricsExposition).respond(to: request)
-        record(method: request.method, route: route, status: response.status, bytes: response.body.count,
-               duration: ContinuousClock.now - start)
+        let health: Routes.Health = if draining.load(ordering: .relaxed) { .stopping }
+            else if let refused = degraded { .degraded(refused) } else { .ok }
+        let outcome = Routes(snapshot: snapshot, metrics: metrics, health: health,
+                             metricsExposition: metricsExposition).respond(to: request)
+        var response = outcome.response
+        response.headers.append(("X-Request-Id", id))
+        record(RequestRecord(id: id, method: request.method, route: outcome.route, status: response.status,
+                             bytes: response.body.count, duration: ContinuousClock.now - start, refusal: outcome.refusal))
         return response
     }
 
-    /// The access-log line and the metrics of one request. Route names only: never the query
-    /// string, which holds the token.
-    private func record(method: String, route: String, status: Int, bytes: Int, duration: Duration) {
-        metrics.request(route: route, status: status, duration: duration)
-        logger.info("\(Self.loggedMethod(method)) \(route) \(status) \(Self.format(duration.milliseconds))ms \(bytes)B")
+    /// One request as the access log and the metrics see it: route names only, never the query
+    /// string (which holds the token), and the English reason of a refusal.
+    private struct RequestRecord {
+        let id: String
+        let method: String
+        let route: String
+        let status: Int
+        let bytes: Int
+        let duration: Duration
+        let refusal: String?
+    }
+
+    private func record(_ request: RequestRecord) {
+        metrics.request(route: request.route, status: request.status, duration: request.duration)
+        var metadata: Logger.Metadata = [
+            "request_id": .string(request.id), "method": .string(Self.loggedMethod(request.method)),
+            "route": .string(request.route), "status": .stringConvertible(request.status),
+            "duration_ms": .stringConvertible(Self.rounded(request.duration.milliseconds)),
+            "bytes": .stringConvertible(request.bytes),
+        ]
+        if let refusal = request.refusal { metadata["refusal"] = .string(refusal) }
+        // A link the server cannot serve although it verified is the operator's to fix.
+        logger.log(level: request.status >= 500 && request.status != 503 ? .error : .info, "request", metadata: metadata)
     }
 
     private static func loggedMethod(_ method: String) -> String {
         ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"].contains(method) ? method : "OTHER"
     }
 
-    private static func format(_ milliseconds: Double) -> String {
-        String(format: "%.2f", milliseconds)
+    /// Milliseconds to the hundredth: the log's precision.
+    private static func rounded(_ milliseconds: Double) -> Double {
+        (milliseconds * 100).rounded() / 100
+    }
+}
+
+/// Request ids for the log and the `X-Request-Id` header: a random prefix for this process, so
+/// replicas never collide, then a counter.
+final class RequestIDs: Sendable {
+    private let prefix = String(UInt32.random(in: .min ... .max), radix: 16)
+    private let counter = Atomic<UInt64>(0)
+
+    func next() -> String {
+        let (value, _) = counter.add(1, ordering: .relaxed)
+        return prefix + "-" + String(value, radix: 16)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Metrics
 import Synchronization
 
@@ -8,8 +9,16 @@ final class ServiceMetrics: Sendable {
     private let latencies = Mutex<[String: Timer]>([:])
     private let renders: [String: Timer]
     let openConnections = Meter(label: "http_open_connections")
+    private let reloads = [true, false].map {
+        Counter(label: "attestation_configuration_reloads_total", dimensions: [("result", $0 ? "applied" : "refused")])
+    }
+    /// 1 while the files on disk do not load and the last good configuration serves.
+    private let degraded = Meter(label: "attestation_configuration_degraded")
+    private let lastApplied = Meter(label: "attestation_configuration_last_applied_timestamp_seconds")
 
     init() {
+        degraded.set(0)
+        lastApplied.set(Date().timeIntervalSince1970)
         renders = Dictionary(uniqueKeysWithValues: ["pdf", "png"].map {
             ($0, Timer(label: "attestation_render_seconds", dimensions: [("format", $0)], preferredDisplayUnit: .seconds))
         })
@@ -31,6 +40,12 @@ final class ServiceMetrics: Sendable {
             return made
         }
         timer.recordNanoseconds(duration.nanoseconds)
+    }
+
+    func reload(applied: Bool) {
+        reloads[applied ? 0 : 1].increment()
+        degraded.set(applied ? 0 : 1)
+        if applied { lastApplied.set(Date().timeIntervalSince1970) }
     }
 
     func render(format: String, duration: Duration) {

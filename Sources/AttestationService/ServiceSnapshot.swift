@@ -36,3 +36,14 @@ public struct ServiceSnapshot: Sendable {
                                settings: settings)
     }
 }
+
+extension ServiceSnapshot {
+    /// The files whose change calls for a reload: the configuration, the revocation list, the
+    /// forms directory (keys are in the configuration itself). The static site is reloaded with
+    /// them but not watched.
+    public var watchedPaths: [String] {
+        var paths = [state.configurationFile.path, state.resolve(state.configuration.revocationList).path]
+        if let forms = state.configuration.formsDirectory { paths.append(state.resolve(forms).path) }
+        return paths
+    }
+}

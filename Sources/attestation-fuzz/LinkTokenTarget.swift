@@ -141,6 +141,10 @@ enum LinkTokenTarget {
             switch error {
             case .unknownForm: require(state.catalog.form(id: contents.formID) == nil, "formulaire installé déclaré absent")
             case .unknownTimeZone(let zone): require(TimeZone(identifier: zone) == nil, "fuseau connu déclaré inconnu")
+            case .linkReasons:
+                let form = state.catalog.form(id: contents.formID)
+                require(contents.reasons.isEmpty || contents.reasons.contains { form?.reason(code: $0) == nil },
+                        "motifs du lien déclarés hors du formulaire à tort")
             case .parameter: break
             case .link, .reasonsLocked: require(false, "refus inattendu pour un lien valide sans paramètre : \(error)")
             }

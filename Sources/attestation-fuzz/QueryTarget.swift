@@ -120,7 +120,7 @@ enum QueryTarget {
         case "/api/v1/forms":
             require((try? JSONSerialization.jsonObject(with: Data(response.body))) is [String: Any], "/api/v1/forms : JSON illisible")
         case "/healthz":
-            require(response.body == Array("ok\n".utf8), "/healthz")
+            require(response.body == Array("{\"status\":\"ok\"}\n".utf8), "/healthz")
         case "/metrics":
             require(response.body == Fixture.metricsText, "/metrics")
         case "/licenses":

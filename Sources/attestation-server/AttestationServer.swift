@@ -6,6 +6,7 @@ import HTTPServer
 import Logging
 import Metrics
 import Prometheus
+import Synchronization
 
 @main
 struct AttestationServer: ParsableCommand {
@@ -48,6 +49,10 @@ struct AttestationServer: ParsableCommand {
             help: ArgumentHelp("The static site, instead of server.publicDirectory (relative to the working directory).", valueName: "PATH"))
     var publicDirectory: String?
 
+    @Option(name: .customLong("log-format"),
+            help: ArgumentHelp("Instead of server.logFormat: text (a line a record) or json (an object a line).", valueName: "FORMAT"))
+    var logFormat: String?
+
     @Flag(name: .customLong("check-config"), help: "Check the configuration and everything it names, print a summary, and exit.")
     var checkConfig = false
 
@@ -55,6 +60,9 @@ struct AttestationServer: ParsableCommand {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port : de 0 à 65535 attendu.") }
         if let logLevel, !ServerSettings.logLevels.contains(logLevel) {
             throw ValidationError("--log-level : un de \(ServerSettings.logLevels.joined(separator: ", ")) attendu.")
+        }
+        if let logFormat, LogFormat(rawValue: logFormat) == nil {
+            throw ValidationError("--log-format : un de \(ServerSettings.logFormats.joined(separator: ", ")) attendu.")
         }
     }
 
@@ -64,15 +72,20 @@ struct AttestationServer: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
 
         let configurationFile = URL(fileURLWithPath: config).standardizedFileURL
+        let publicDirectory = self.publicDirectory
+        let load = { () throws(ConfigurationError) -> ServiceSnapshot in
+            try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
+        }
         let snapshot: ServiceSnapshot
         var settings: ResolvedServerSettings
         let httpConfiguration: HTTPServerConfiguration
         do {
-            snapshot = try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
+            snapshot = try load()
             settings = snapshot.settings
             settings.host = host ?? settings.host
             settings.port = port ?? settings.port
             settings.logLevel = logLevel ?? settings.logLevel
+            settings.logFormat = logFormat ?? settings.logFormat
             httpConfiguration = try snapshot.state.httpConfiguration(settings)
         } catch {
             Self.fail("configuration inutilisable : \(error)", code: 78)
@@ -83,11 +96,8 @@ struct AttestationServer: ParsableCommand {
         }
 
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        let format = LogFormat(rawValue: settings.logFormat) ?? .text
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0, level: level, format: format) }
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
@@ -105,36 +115,41 @@ struct AttestationServer: ParsableCommand {
             Self.fail(error.description, code: 69)
         }
         for skipped in snapshot.publicFiles.skipped {
-            logger.warning("Public/: \(skipped) left out (link outside the directory, unreadable or too large)")
+            logger.warning("static file left out (link outside the directory, unreadable or too large)", metadata: ["path": .string(skipped)])
         }
-        let scheme = httpConfiguration.tls == nil ? "http" : "https"
-        let shownHost = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-        // Written at once (tests and scripts wait for this line to learn the port).
-        FileHandle.standardOutput.write(Data("attestation-server : à l’écoute sur \(scheme)://\(shownHost):\(server.port)/\n".utf8))
+        Readiness(scheme: httpConfiguration.tls == nil ? "http" : "https", host: settings.host, port: server.port)
+            .announce(logger: logger)
+
+        // Changes on disk become a SIGHUP to this process, so both reach the one reload below.
+        let changed = Atomic<Bool>(false)
+        let watcher = !settings.reloadOnChange ? nil : ConfigurationWatcher(paths: snapshot.watchedPaths) {
+            changed.store(true, ordering: .relaxed)
+            kill(getpid(), SIGHUP)
+        }
+        if let watcher {
+            watcher.start()
+        } else if settings.reloadOnChange {
+            logger.warning("cannot watch the configuration files (inotify): reload with SIGHUP", metadata: ["errno": "\(errno)"])
+        }
 
         while true {
             switch signals.wait() {
             case SIGHUP:
-                do {
-                    let fresh = try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
-                    service.replace(with: fresh)
-                    logger.notice("reloaded: \(fresh.state.keys.keys.count) keys, \(fresh.state.revoked.ids.count) revoked links, \(fresh.state.catalog.forms.count) forms, \(fresh.publicFiles.files.count) public paths")
-                    if fresh.settings != snapshot.settings {
-                        logger.warning("server settings changed: they apply at the next restart")
-                    }
-                    if httpConfiguration.tls != nil {
-                        // libmicrohttpd takes the certificate once, when it starts.
-                        logger.notice("TLS certificate and key not reloaded: restart to serve renewed ones")
-                    }
-                } catch {
-                    logger.error("reload refused, the previous configuration stays in force: \(error)")
+                let trigger = changed.exchange(false, ordering: .relaxed) ? "file change" : "SIGHUP"
+                service.reload(trigger: trigger, load)
+                if httpConfiguration.tls != nil {
+                    // libmicrohttpd takes the certificate once, when it starts.
+                    logger.notice("TLS certificate and key not reloaded: restart to serve renewed ones")
                 }
             default:
+                watcher?.stop()
                 logger.notice("stopping: no new connections, finishing requests in flight")
                 service.beginShutdown()
                 let unfinished = server.stop(gracePeriod: Double(settings.shutdownTimeout))
                 if unfinished > 0 {
-                    logger.warning("stopped with \(unfinished) requests unfinished after \(settings.shutdownTimeout) s")
+                    logger.warning("stopped with requests unfinished", metadata: [
+                        "unfinished": .stringConvertible(unfinished), "shutdown_timeout_s": .stringConvertible(settings.shutdownTimeout),
+                    ])
                 } else {
                     logger.notice("stopped")
                 }

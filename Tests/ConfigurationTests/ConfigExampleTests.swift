@@ -6,7 +6,19 @@ import Testing
 import TestSupport
 
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private let example = root.appendingPathComponent("config.example.json")
+private let checkoutExample = root.appendingPathComponent("config.example.json")
+
+/// The example as an administrator would install it: in a directory of its own, beside the
+/// revocation list it names (required) and the site.
+private let example: URL = {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-example-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(at: checkoutExample, to: directory.appendingPathComponent("config.json"))
+    try! Data("# aucune révocation\n".utf8).write(to: directory.appendingPathComponent("revoked.txt"))
+    try! FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("Public"),
+                                               withDestinationURL: root.appendingPathComponent("Public"))
+    return directory.appendingPathComponent("config.json")
+}()
 
 /// `config.example.json` shows every option at its default. These tests tie it to the code, so a
 /// new option, a changed default or a renamed key breaks them until the file and the README follow.
@@ -14,7 +26,7 @@ private let example = root.appendingPathComponent("config.example.json")
     @Test func loadsThroughTheServersOwnLoader() throws {
         let state = try ServiceState.load(configurationFile: example)
         #expect(state.keys.keys.count == 1)
-        #expect(state.revoked.ids.isEmpty, "revoked.txt is absent beside the example: no link revoked")
+        #expect(state.revoked.ids.isEmpty, "revoked.txt holds a comment only: no link revoked")
         #expect(state.catalog.forms.map(\.id) == FormCatalog.builtIn.forms.map(\.id), "forms/ is absent: the built-in forms only")
 
         let snapshot = try ServiceSnapshot.load(configurationFile: example)
@@ -54,7 +66,8 @@ private let example = root.appendingPathComponent("config.example.json")
                 var server = ServerSettings()
                 server.host = "h"; server.port = 1; server.threads = 1; server.maxConnections = 1
                 server.maxConnectionsPerAddress = 1; server.connectionTimeout = 1; server.maxRequestBytes = 1
-                server.shutdownTimeout = 1; server.publicDirectory = "p"; server.logLevel = "info"
+                server.shutdownTimeout = 1; server.publicDirectory = "p"; server.logLevel = "info"; server.logFormat = "json"
+                server.reloadOnChange = false
                 server.tls = .init(certificate: "c", privateKey: "k")
                 return server
             }())
@@ -76,6 +89,15 @@ private let example = root.appendingPathComponent("config.example.json")
             guard !["minimum", "maximum", "id", "publicKey"].contains(key) else { continue }
             #expect(readme.contains("| `\(key)` |"), "README.md has no table row for \(path)")
         }
+    }
+
+    /// Beside its revocation list the example is valid; without it, the server refuses to start.
+    @Test func theServerRefusesItWithoutItsRevocationList() throws {
+        let scratch = try Scratch(prefix: "config-example-alone")
+        try FileManager.default.copyItem(atPath: checkoutExample.path, toPath: scratch.path("config.json"))
+        let result = try Tool.run(Tool.server, ["--config", scratch.path("config.json"), "--check-config"], timeout: 30)
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("revoked.txt") && result.stderr.contains("introuvable"), "\(result.stderr)")
     }
 
     @Test func theServerAcceptsItAsIs() throws {

@@ -56,11 +56,63 @@ struct ServiceTests {
         #expect(try fixture.load().bounds == .standard)
     }
 
-    @Test func missingRevocationListIsEmpty() throws {
+    /// Fail closed: a list deleted by mistake (or a symbolic link left dangling by a config
+    /// tool) would otherwise bring every revoked link back.
+    @Test func aMissingRevocationListIsAnError() throws {
         let fixture = try ServiceFixture()
         defer { fixture.remove() }
         try FileManager.default.removeItem(at: fixture.revocationFile)
+        let error = try #require(throws: ConfigurationError.self) { try fixture.load() }
+        #expect(error.source == fixture.revocationFile.path)
+        #expect(error.message.contains("introuvable"), "\(error)")
+        #expect(error.message.contains("# aucune révocation"), "says how to write an empty list: \(error)")
+
+        try FileManager.default.createSymbolicLink(atPath: fixture.revocationFile.path, withDestinationPath: "nulle-part.txt")
+        #expect(throws: ConfigurationError.self, "a dangling symbolic link") { try fixture.load() }
+    }
+
+    /// A zero-byte list is what a truncated write leaves: refused; a comment alone is an empty list.
+    @Test func anEmptyRevocationFileIsAnErrorButACommentAloneIsAnEmptyList() throws {
+        let fixture = try ServiceFixture(revocations: "")
+        defer { fixture.remove() }
+        let error = try #require(throws: ConfigurationError.self) { try fixture.load() }
+        #expect(error.source == fixture.revocationFile.path)
+        #expect(error.message.contains("vide"), "\(error)")
+        try Data("# aucune révocation\n".utf8).write(to: fixture.revocationFile)
         #expect(try fixture.load().revoked.ids.isEmpty)
+    }
+
+    /// The list is read whole at each reload: a runaway file is refused without being read.
+    @Test func aRevocationListOverItsSizeLimitIsRefused() throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        // 300 MB, sparse: nothing is written, so only a reader that reads it all would pay.
+        let handle = try FileHandle(forWritingTo: fixture.revocationFile)
+        try handle.truncate(atOffset: 300 << 20)
+        try handle.close()
+        let error = try #require(throws: ConfigurationError.self) { try fixture.load() }
+        #expect(error.message.contains("trop grande"), "\(error)")
+        #expect(error.message.contains("8 Mio"), "names the limit: \(error)")
+    }
+
+    /// A FIFO would block the reader forever.
+    @Test func aRevocationListThatIsNotARegularFileIsRefused() throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        try FileManager.default.removeItem(at: fixture.revocationFile)
+        #expect(mkfifo(fixture.revocationFile.path, 0o600) == 0)
+        let error = try #require(throws: ConfigurationError.self) { try fixture.load() }
+        #expect(error.message.contains("fichier ordinaire"), "\(error)")
+    }
+
+    /// A configuration whose keys were emptied would refuse every link.
+    @Test func aConfigurationWithoutKeysIsAnError() throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        try fixture.writeConfiguration(#"{"baseURL":"https://a.example","keys":[],"revocationList":"revoked.txt"}"#)
+        let error = try #require(throws: ConfigurationError.self) { try fixture.load() }
+        #expect(error.path == "keys")
+        #expect(error.message.contains("aucune clé"), "\(error)")
     }
 
     @Test func missingConfigurationIsAnError() throws {

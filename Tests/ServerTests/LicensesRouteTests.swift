@@ -91,7 +91,7 @@ extension Requests {
             let post = try curl(s.server.baseURL + "/licenses", ["-X", "POST"])
             #expect(post.status == 405)
             #expect(post.header("Allow") == "GET, HEAD")
-            #expect(s.server.waitForLog("GET /licenses 200"), "the route is logged by its name")
+            #expect(s.server.waitForRequest(route: "/licenses", status: 200), "the route is logged by its name")
         }
     }
 }

@@ -71,7 +71,7 @@ import TestSupport
         server.terminate()
         #expect(server.waitForExit(timeout: 20) == 0, "\(server.logText.suffix(3000))")
         expectLogHoldsNoSecrets(server.logText, secrets: site.secrets.withLock { $0 })
-        #expect(server.logText.components(separatedBy: "GET /attestation.pdf 200 ").count - 1 == 200)
+        #expect(server.requests(route: "/attestation.pdf", status: 200).count == 200)
     }
 
     /// SIGTERM while 50 clients ask for documents one after another: every response is whole,
@@ -105,8 +105,7 @@ import TestSupport
             + Array(repeating: [server.baseURL + "/healthz", "-o", "/dev/null"], count: 5_000).flatMap { $0 })
         // Under way: a good number of documents already sent.
         func answered() -> Int {
-            let log = server.logText
-            return log.components(separatedBy: "GET /attestation.pdf 200 ").count + log.components(separatedBy: "GET /attestation.png 200 ").count - 2
+            server.requests(route: "/attestation.pdf", status: 200).count + server.requests(route: "/attestation.png", status: 200).count
         }
         let deadline = Date().addingTimeInterval(30)
         while answered() < 150, Date() < deadline { usleep(20_000) }
@@ -145,8 +144,9 @@ import TestSupport
         #expect(complete + refused + failures.count == clients * requestsEach, "one result per request")
         #expect(complete >= 150, "the load was under way")
         #expect(refused > 0, "the stop came while requests were still being made")
-        #expect(!server.logText.contains("unfinished"), "no request left unfinished: \(server.logText.suffix(1000))")
-        #expect(server.logText.contains("stopping:") && server.logText.contains("stopped"))
+        let messages = server.logRecords.compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("unfinished") }, "no request left unfinished: \(server.logText.suffix(1000))")
+        #expect(messages.contains { $0.hasPrefix("stopping") } && messages.contains("stopped"))
 
         let firstUnavailable = probes.firstIndex { $0.hasPrefix("503 ") } ?? probes.endIndex
         #expect(firstUnavailable < probes.endIndex, "/healthz says 503 while the server drains: \(Set(probes))")

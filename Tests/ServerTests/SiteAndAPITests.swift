@@ -67,9 +67,10 @@ extension Requests {
 
         @Test func linksLeadingOutOfTheSiteAreLeftOutAndLogged() throws {
             let s = try SharedServer.get()
-            let log = s.server.logText
-            #expect(log.contains("/config.json left out"), "\(log.prefix(2000))")
-            #expect(log.contains("/sub/key.txt left out"))
+            let leftOut = s.server.logRecords.filter { ($0["message"] as? String)?.hasPrefix("static file left out") == true }
+                .compactMap { $0["path"] as? String }
+            #expect(leftOut.contains("/config.json"), "\(s.server.logText.prefix(2000))")
+            #expect(leftOut.contains("/sub/key.txt"))
         }
     }
 
@@ -208,16 +209,16 @@ extension Requests {
         /// oversized request line) are logged and counted like the others.
         @Test func refusedOversizedRequestsAreLoggedAndCounted() throws {
             let s = try SharedServer.get()
-            let before = s.server.logText.split(separator: "\n").count
+            let before = s.server.logRecords.count
             let body = try curl(s.server.baseURL + "/healthz", ["-X", "GET", "--data-binary", "abc"])
             try #require(body.status == 413)
             let uri = try curl(s.server.baseURL + "/healthz?x=" + String(repeating: "A", count: 20_000))
             try #require(uri.status == 414)
             _ = try curl(s.server.baseURL + "/healthz")
-            #expect(s.server.waitForLog("GET /healthz 200 ", timeout: 5))
-            let lines = s.server.logText.split(separator: "\n").dropFirst(before)
-            #expect(lines.contains { $0.contains(" 413 ") }, "no access-log line for the 413: \(lines)")
-            #expect(lines.contains { $0.contains(" 414 ") }, "no access-log line for the 414: \(lines)")
+            #expect(s.server.waitForRequest(route: "/healthz", status: 200, timeout: 5))
+            let records = s.server.logRecords.dropFirst(before).filter { $0["message"] as? String == "request" }
+            #expect(records.contains { $0["status"] as? Int == 413 }, "no access-log record for the 413: \(records)")
+            #expect(records.contains { $0["status"] as? Int == 414 }, "no access-log record for the 414: \(records)")
             let metrics = try curl(s.server.baseURL + "/metrics").text.split(separator: "\n")
                 .filter { $0.hasPrefix("http_requests_total{") }
             #expect(metrics.contains { $0.contains("status=\"413\"") }, "413 not counted: \(metrics)")
@@ -249,12 +250,20 @@ extension Requests {
             let log = s.server.logText
             expectLogHoldsNoSecrets(log, secrets: s.secrets)
             #expect(!log.contains("BREW"), "an unknown method is logged as OTHER")
-            // The access log: method, route, status, duration, size.
-            let access = try Regex(#"(GET|HEAD|POST|OTHER) (/attestation\.pdf|/attestation\.png|/api/v1/link|/|other) [0-9]{3} [0-9]+\.[0-9]{2}ms [0-9]+B"#)
-            #expect(log.split(separator: "\n").filter { $0.contains(access) }.count >= 10, "\(log.suffix(2000))")
-            #expect(log.contains("GET /attestation.pdf 200 "))
-            #expect(log.contains("GET /attestation.pdf 403 "))
-            #expect(log.contains("GET /attestation.pdf 410 "))
+            // The access log: a record a request with its id, method, route, status, duration and size.
+            let requests = s.server.requests()
+            #expect(requests.count >= 10, "\(log.suffix(2000))")
+            for record in requests {
+                #expect(["GET", "HEAD", "POST", "OTHER"].contains(record["method"] as? String ?? ""), "\(record)")
+                #expect((record["request_id"] as? String)?.isEmpty == false, "\(record)")
+                #expect(record["duration_ms"] is Double || record["duration_ms"] is Int, "\(record)")
+                #expect(record["bytes"] is Int && record["status"] is Int, "\(record)")
+                let route = record["route"] as? String ?? "?"
+                #expect(route == "other" || route == "refused" || (route.hasPrefix("/") && !route.contains("?")), "\(record)")
+            }
+            #expect(!s.server.requests(route: "/attestation.pdf", status: 200).isEmpty)
+            #expect(s.server.requests(route: "/attestation.pdf", status: 403).contains { $0["refusal"] as? String == "link_bad_signature" || $0["refusal"] as? String == "link_malformed" })
+            #expect(s.server.requests(route: "/attestation.pdf", status: 410).contains { $0["refusal"] as? String == "link_expired" })
         }
     }
 }

@@ -114,7 +114,9 @@ final class TestSite: Sendable {
         scratch = try Scratch(prefix: "server-tests")
         let initialized = try Tool.admin(["init", "--config", scratch.path("config.json"), "--base-url", "http://127.0.0.1:8080"])
         try #require(initialized.status == 0, "init failed: \(initialized.stderr)")
-        var settings: [String: Any] = ["publicDirectory": "site", "logLevel": "info"]
+        // Reloads on SIGHUP only, so a test changes several files and applies them when it says;
+        // the tests of reloads on change turn it on.
+        var settings: [String: Any] = ["publicDirectory": "site", "logLevel": "info", "reloadOnChange": false]
         for (key, value) in server { settings[key] = value }
         try editConfig { $0["server"] = settings }
 

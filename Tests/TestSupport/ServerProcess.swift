@@ -4,8 +4,10 @@ import Testing
 import Glibc
 #endif
 
-/// The built `attestation-server`, started on a free port (`--port 0`) with a configuration.
-/// Its standard error (the access log and the messages) goes to a file `logText` reads back.
+/// The built `attestation-server`, started on a free port (`--port 0`) with a configuration and
+/// JSON logs (`--log-format json`). It learns the port from the server's readiness line (the one
+/// JSON object it writes on standard output); its standard error (the log, one JSON record a
+/// line) goes to a file that `logText` and `logRecords` read back.
 /// The process is always killed when this object goes away, so no test leaves a server behind.
 /// Its state is the `Process`, read-only once started (Foundation updates it on its own thread).
 public final class ServerProcess: @unchecked Sendable {
@@ -38,7 +40,7 @@ public final class ServerProcess: @unchecked Sendable {
 
         let process = Process()
         process.executableURL = Tool.server
-        process.arguments = ["--config", config, "--port", "0"] + arguments
+        process.arguments = ["--config", config, "--port", "0", "--log-format", "json"] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
@@ -46,13 +48,14 @@ public final class ServerProcess: @unchecked Sendable {
         processIdentifier = process.processIdentifier
         self.process = process
 
-        let prefix = "attestation-server : à l’écoute sur "
         let deadline = Date().addingTimeInterval(timeout)
-        var found: String?
-        while found == nil {
+        var ready: (url: String, port: Int)?
+        while ready == nil {
             let text = String(decoding: (try? Data(contentsOf: stdoutFile)) ?? Data(), as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
-                found = String(line.dropFirst(prefix.count))
+            if let line = text.split(separator: "\n").first,
+               let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+               object["event"] as? String == "listening", let url = object["url"] as? String, let port = object["port"] as? Int {
+                ready = (url, port)
             } else if !process.isRunning || Date() >= deadline {
                 let log = String(decoding: (try? Data(contentsOf: logFile)) ?? Data(), as: UTF8.self)
                 Glibc.kill(process.processIdentifier, SIGKILL)
@@ -63,15 +66,10 @@ public final class ServerProcess: @unchecked Sendable {
                 usleep(10_000)
             }
         }
-        var url = found!
+        var url = ready!.url
         if url.hasSuffix("/") { url.removeLast() }
-        guard let port = url.split(separator: ":").last.flatMap({ Int($0) }), port > 0 else {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw StartFailure(description: "unexpected listening line: \(found!)")
-        }
         self.baseURL = url
-        self.port = port
+        self.port = ready!.port
     }
 
     deinit {
@@ -130,8 +128,42 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     private func reloadOutcomes() -> (reloaded: Int, refused: Int) {
-        let lines = logText.split(separator: "\n")
-        return (lines.filter { $0.contains(" reloaded: ") }.count, lines.filter { $0.contains("reload refused") }.count)
+        let messages = logRecords.compactMap { $0["message"] as? String }
+        return (messages.filter { $0 == "configuration reloaded" }.count,
+                messages.filter { $0.hasPrefix("reload refused") }.count)
+    }
+
+    /// The log's records so far, each a JSON object (`message`, `level`, `time` and the
+    /// metadata); a line that is not JSON (a sanitizer's report) is given as `{"text": line}`.
+    public var logRecords: [[String: Any]] {
+        logText.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? ["text": String(line)]
+        }
+    }
+
+    /// The access-log records of answered requests, optionally of one route and status.
+    public func requests(route: String? = nil, status: Int? = nil) -> [[String: Any]] {
+        logRecords.filter {
+            $0["message"] as? String == "request" && (route == nil || $0["route"] as? String == route)
+                && (status == nil || $0["status"] as? Int == status)
+        }
+    }
+
+    /// Waits, at most `timeout` seconds, for a record that `matches`.
+    public func waitForRecord(timeout: Double = 20, _ matches: ([String: Any]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if logRecords.contains(where: matches) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Waits, at most `timeout` seconds, for the access log to show a request of that route and status.
+    public func waitForRequest(route: String, status: Int, timeout: Double = 20) -> Bool {
+        waitForRecord(timeout: timeout) {
+            $0["message"] as? String == "request" && $0["route"] as? String == route && $0["status"] as? Int == status
+        }
     }
 
     /// Waits, at most `timeout` seconds, for the log to hold `text`.

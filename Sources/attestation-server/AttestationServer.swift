@@ -17,10 +17,14 @@ struct AttestationServer: ParsableCommand {
             Reads the configuration (keys, revocation list, forms, server settings), listens, and \
             answers each link with a freshly generated attestation. Nothing is stored.
 
-            Signals: SIGHUP reloads keys, revocation list, forms and the static site (a broken \
-            configuration is logged and the running one stays in force); SIGTERM or SIGINT stop \
-            accepting, let requests in flight finish (server.shutdownTimeout seconds at most) and \
-            exit 0.
+            Once listening it writes one JSON line on standard output ({"event":"listening",…,"port":…}); \
+            logs go to standard error (--log-format text or json).
+
+            Reloads: SIGHUP, or a change on disk of the configuration, the revocation list or a \
+            form (server.reloadOnChange), reloads keys, revocation list, forms and the static site. \
+            Whatever does not load is refused whole and the running configuration stays in force \
+            (an error in the log, /healthz says "degraded"). SIGTERM or SIGINT stop accepting, let \
+            requests in flight finish (server.shutdownTimeout seconds at most) and exit 0.
 
             Exit codes: 0 after a clean stop or a valid --check-config, 64 bad usage, 69 cannot \
             listen, 78 unusable configuration.

@@ -231,7 +231,13 @@ struct ServiceTests {
         #expect(attestation.reasons.map(\.code) == ["sante", "famille"])
         let spaced = try state.attestation(for: LinkRequest(token: token, reasons: " famille , sante "), now: Self.now)
         #expect(spaced.reasons.map(\.code) == ["sante", "famille"], "in the form's order")
-        for bad in ["", "sante,", "voyage", "sante,,famille"] {
+        // Stray commas are slips, not reasons.
+        for slipped in ["sante,", ",sante", "sante,,famille", " sante , "] {
+            let attestation = try state.attestation(for: LinkRequest(token: token, reasons: slipped), now: Self.now)
+            #expect(attestation.reasons.map(\.code).contains("sante"), "reasons=\(slipped)")
+            #expect(!attestation.reasons.map(\.code).contains("travail"), "reasons=\(slipped)")
+        }
+        for bad in ["", ",", " , ", "voyage", "sante,voyage"] {
             #expect(throws: LinkRequestError.self, "reasons=\(bad)") {
                 try state.attestation(for: LinkRequest(token: token, reasons: bad), now: Self.now)
             }

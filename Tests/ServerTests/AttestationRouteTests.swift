@@ -200,7 +200,7 @@ extension Requests {
             ("offset=vingt", ["offset", "minutes"]),
             ("offset=-20.5", ["offset"]),
             ("reasons=plage", ["plage", "travail", "achats_culturel_cultuel", "sante", "famille", "enfants"]),
-            ("reasons=sante,,famille", []),
+            ("reasons=,", ["motif manquant", "travail"]),
             ("ofset=-20", ["ofset", "offset"]),
             ("offset=-20&offset=-10", ["offset", "plusieurs fois"]),
             ("offset=-20&reasons=sante&offset=-10", ["plusieurs fois"]),

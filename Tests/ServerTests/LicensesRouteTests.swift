@@ -49,20 +49,31 @@ extension Requests {
             #expect(page.contains("<a href=\"https://sources.debian.org/src/libmicrohttpd/\">"))
         }
 
-        /// The page and `attestation-admin licenses --list` show the same version of
-        /// libmicrohttpd, the one linked.
+        /// The page shows the version of each library the server links; `attestation-admin
+        /// licenses --list` the same for the libraries both programs link (libharu), and none for
+        /// libmicrohttpd, which the admin tool does not link.
         @Test func theLinkedVersionIsTheCommandsToo() throws {
             let s = try SharedServer.get()
             let page = try curl(s.server.baseURL + "/licenses").text
             let list = try Tool.admin(["licenses", "--list"])
             #expect(list.status == 0)
-            let line = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix("GNU libmicrohttpd ") })
-            let version = try #require(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first)
-            #expect(version.first?.isNumber == true, "\(line)")
-            let section = try #require(page.range(of: "<section class=\"composant\" id=\"c-libmicrohttpd\""))
-            let rest = page[section.upperBound...]
-            let end = try #require(rest.range(of: "</section>"))
-            #expect(rest[..<end.lowerBound].contains("<dt>Version liée</dt><dd>\(version)</dd>"))
+            func listed(_ name: String) throws -> Substring {
+                let line = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix(name + " ") })
+                return try #require(line.dropFirst(name.count).split(separator: " ", omittingEmptySubsequences: true).first)
+            }
+            func shown(_ id: String) throws -> Substring {
+                let section = try #require(page.range(of: "<section class=\"composant\" id=\"c-\(id)\""))
+                let rest = page[section.upperBound...]
+                let end = try #require(rest.range(of: "</section>"))
+                let block = rest[..<end.lowerBound]
+                let start = try #require(block.range(of: "<dt>Version liée</dt><dd>"))
+                return block[start.upperBound...].prefix { $0 != "<" }
+            }
+            let haru = try listed("libharu")
+            #expect(haru.first?.isNumber == true, "\(haru)")
+            #expect(try shown("libharu") == haru)
+            #expect(try listed("GNU libmicrohttpd") == "-")
+            #expect(try shown("libmicrohttpd").first?.isNumber == true, "the server links libmicrohttpd")
         }
 
         @Test func headAndRevalidation() throws {

@@ -168,8 +168,9 @@ extension Requests {
             let s = try SharedServer.get()
             let r = try curl(s.server.baseURL + "/healthz")
             #expect(r.status == 200)
-            #expect(r.text == "ok\n")
-            #expect(r.header("Content-Type")?.hasPrefix("text/plain") == true)
+            #expect(r.text == "{\"status\":\"ok\"}\n")
+            #expect(r.header("Content-Type") == "application/json")
+            #expect(try curl(s.server.baseURL + "/healthz?verbose=1").status == 400, "no parameter")
         }
 
         @Test func metricsCountRequestsByRouteAndStatus() throws {
@@ -254,7 +255,8 @@ extension Requests {
             let requests = s.server.requests()
             #expect(requests.count >= 10, "\(log.suffix(2000))")
             for record in requests {
-                #expect(["GET", "HEAD", "POST", "OTHER"].contains(record["method"] as? String ?? ""), "\(record)")
+                #expect(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"].contains(record["method"] as? String ?? ""),
+                        "\(record)")
                 #expect((record["request_id"] as? String)?.isEmpty == false, "\(record)")
                 #expect(record["duration_ms"] is Double || record["duration_ms"] is Int, "\(record)")
                 #expect(record["bytes"] is Int && record["status"] is Int, "\(record)")

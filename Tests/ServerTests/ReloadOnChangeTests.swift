@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Reloads without signals (`server.reloadOnChange`, on by default): Kubernetes, Docker Compose
+/// and config tools change mounted files, often by swapping a symbolic link, and send no SIGHUP.
+/// Each test measures how long the change took to apply and prints it; the bound it waits is
+/// generous (the machine is shared), the design aims at well under 2 s.
+@Suite struct ReloadOnChange {
+    /// Polls `probe` until it holds; the seconds it took, or nil after `timeout`.
+    private func secondsUntil(timeout: Double = 20, _ probe: () throws -> Bool) rethrows -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if try probe() { return Date().timeIntervalSince(start) }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// `attestation-admin revoke` rewrites the list in place (a rename): no signal needed.
+    @Test func aRevocationAppliesWithoutASignal() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let token = try site.mint(.eloise)
+        let server = try ServerProcess(config: site.config)
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200)
+        try site.revoke(token)
+        let delay = try secondsUntil { try curl(server.url("/attestation.pdf", token: token)).status == 410 }
+        print("revocation in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after attestation-admin revoke")
+        #expect(delay != nil, "the revocation applied without SIGHUP")
+        let reloads = server.logRecords.filter { $0["message"] as? String == "configuration reloaded" }
+        #expect(reloads.contains { $0["trigger"] as? String == "file change" }, "\(reloads)")
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
+    /// A ConfigMap volume as the kubelet writes it: the files are links through `..data`, a link
+    /// to a timestamped directory; an update writes a new directory and renames a new `..data`
+    /// link over the old one, then removes the old directory.
+    @Test func aKubernetesStyleSwapIsSeen() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let token = try site.mint(.eloise)
+        let kept = try site.mint(.maxime)
+        let manager = FileManager.default
+        let mount = site.scratch.url.appendingPathComponent("mount")
+        let first = mount.appendingPathComponent("..2026_11_23_10_00_00.000000001")
+        try manager.createDirectory(at: first, withIntermediateDirectories: true)
+        for name in ["config.json", "revoked.txt"] {
+            try manager.copyItem(at: site.scratch.url.appendingPathComponent(name), to: first.appendingPathComponent(name))
+        }
+        try rewriteRelativePaths(in: first.appendingPathComponent("config.json"), site: site)
+        try manager.createSymbolicLink(atPath: mount.appendingPathComponent("..data").path, withDestinationPath: first.lastPathComponent)
+        for name in ["config.json", "revoked.txt"] {
+            try manager.createSymbolicLink(atPath: mount.appendingPathComponent(name).path, withDestinationPath: "..data/\(name)")
+        }
+        let server = try ServerProcess(config: mount.appendingPathComponent("config.json").path)
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200)
+
+        // The update: the new revocation list in a new directory, then the swap.
+        try site.revoke(token)
+        let second = mount.appendingPathComponent("..2026_11_23_10_05_00.000000002")
+        try manager.createDirectory(at: second, withIntermediateDirectories: true)
+        try manager.copyItem(at: first.appendingPathComponent("config.json"), to: second.appendingPathComponent("config.json"))
+        try manager.copyItem(at: site.scratch.url.appendingPathComponent("revoked.txt"), to: second.appendingPathComponent("revoked.txt"))
+        try manager.createSymbolicLink(atPath: mount.appendingPathComponent("..data_tmp").path, withDestinationPath: second.lastPathComponent)
+        let swapped = Date()
+        #expect(rename(mount.appendingPathComponent("..data_tmp").path, mount.appendingPathComponent("..data").path) == 0)
+        try manager.removeItem(at: first)
+
+        let delay = try secondsUntil { try curl(server.url("/attestation.pdf", token: token)).status == 410 }
+        print("Kubernetes-style swap in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after the rename "
+            + "(\(String(format: "%.2f", Date().timeIntervalSince(swapped))) s measured to the end of the poll)")
+        #expect(delay != nil, "the swapped revocation list applied without SIGHUP")
+        #expect(try curl(server.url("/attestation.pdf", token: kept)).status == 200)
+        #expect(try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok")
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
+    /// A tool that truncates then writes: the empty moment is refused (the revocations stay),
+    /// the whole file then applies and the server is healthy again.
+    @Test func aFileWrittenInTwoStepsNeverOpensAGap() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let revoked = try site.mint(.yasmine)
+        try site.revoke(revoked)
+        let server = try ServerProcess(config: site.config)
+        let list = site.scratch.url.appendingPathComponent("revoked.txt")
+        let good = try Data(contentsOf: list)
+        let handle = try FileHandle(forWritingTo: list)
+        try handle.truncate(atOffset: 0)
+        try handle.close()
+        let degraded = try secondsUntil { try curl(server.baseURL + "/healthz").json()["status"] as? String == "degraded" }
+        #expect(degraded != nil, "the empty list was seen and refused")
+        #expect(try curl(server.url("/attestation.pdf", token: revoked)).status == 410)
+        let writer = try FileHandle(forWritingTo: list)
+        try writer.write(contentsOf: good)
+        try writer.close()
+        let recovered = try secondsUntil { try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok" }
+        #expect(recovered != nil)
+        #expect(try curl(server.url("/attestation.pdf", token: revoked)).status == 410)
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
+    /// Off, only SIGHUP reloads: an administrator editing several files applies them together.
+    @Test func offOnlyASignalReloads() throws {
+        let site = try TestSite(server: ["reloadOnChange": false])
+        let token = try site.mint(.eloise)
+        let server = try ServerProcess(config: site.config)
+        try site.revoke(token)
+        usleep(2_500_000)
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200, "not applied before the signal")
+        #expect(server.reload())
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 410)
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
+    /// The mounted copy names the site and the keys of the original directory.
+    private func rewriteRelativePaths(in file: URL, site: TestSite) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var server = object["server"] as? [String: Any] ?? [:]
+        server["publicDirectory"] = site.scratch.path("site")
+        object["server"] = server
+        object["signingKey"] = site.scratch.path("keys/k1.key")
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+    }
+}

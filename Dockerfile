@@ -32,6 +32,8 @@ WORKDIR /src
 COPY Package.swift ./
 RUN swift package resolve
 COPY Sources Sources
+# The site, embedded in the server at build time (Sources/PublicSite/Public leads here).
+COPY Public Public
 COPY Benchmarks Benchmarks
 COPY Tests Tests
 RUN swift build ${BUILD_FLAGS} --product attestation-server \
@@ -51,7 +53,6 @@ RUN apt-get update -qq \
  && useradd --system --uid 10001 --user-group --home-dir /nonexistent --shell /usr/sbin/nologin attestation \
  && install -d -o attestation -g attestation -m 0750 /etc/attestation
 COPY --from=build /out/bin/ /usr/local/bin/
-COPY Public /usr/local/share/attestation/Public
 # The licences of every component, as /licenses serves them; Debian's packages keep their own
 # copyright files under /usr/share/doc.
 COPY --from=build /out/doc/THIRD-PARTY-NOTICES.txt /usr/share/doc/attestation-links/
@@ -63,4 +64,4 @@ EXPOSE 8080
 # bash and its /dev/tcp are in every Debian image, so no HTTP client is installed for this.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
-CMD ["attestation-server", "--config", "/etc/attestation/config.json", "--host", "0.0.0.0", "--public-directory", "/usr/local/share/attestation/Public"]
+CMD ["attestation-server", "--config", "/etc/attestation/config.json", "--host", "0.0.0.0"]

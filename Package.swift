@@ -60,11 +60,13 @@ let package = Package(
         // forms) and a link turned into an attestation with it; shared by the server and the
         // admin CLI, so the CLI links no HTTP library.
         .target(name: "AttestationConfiguration", dependencies: ["AttestationKit", "LinkTokens"]),
+        // The static site (Public/), embedded: the personal page needs no file beside the binary.
+        .target(name: "PublicSite", resources: [.embedInCode("Public")]),
         // The routes: a request turned into a response, over one loaded configuration.
         .target(
             name: "AttestationService",
             dependencies: [
-                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
+                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses", "PublicSite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
@@ -108,6 +110,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
+        .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
         .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

@@ -15,7 +15,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public var maxRequestBytes: Int?
     /// Seconds given to requests in flight on SIGTERM before the server stops anyway.
     public var shutdownTimeout: Int?
-    /// The static site (the personal page and its files); relative to the configuration file.
+    /// A static site replacing the one built into the server (the personal page and its files);
+    /// relative to the configuration file. When given it must exist and hold `index.html`.
     public var publicDirectory: String?
     /// PEM files for HTTPS; both or neither.
     public var tls: TLSFiles?
@@ -41,7 +42,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
 
     public static let defaults = ResolvedServerSettings(
         host: "127.0.0.1", port: 8080, threads: 0, maxConnections: 1024, maxConnectionsPerAddress: 128,
-        connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: "Public",
+        connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: nil,
         tls: nil, logLevel: "info", logFormat: "text", reloadOnChange: true)
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
@@ -55,7 +56,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             maxConnections: maxConnections ?? d.maxConnections,
             maxConnectionsPerAddress: maxConnectionsPerAddress ?? d.maxConnectionsPerAddress,
             connectionTimeout: connectionTimeout ?? d.connectionTimeout, maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
-            shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory ?? d.publicDirectory,
+            shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory,
             tls: tls, logLevel: logLevel ?? d.logLevel, logFormat: logFormat ?? d.logFormat,
             reloadOnChange: reloadOnChange ?? d.reloadOnChange)
     }
@@ -94,7 +95,8 @@ public struct ResolvedServerSettings: Sendable, Equatable {
     public var connectionTimeout: Int
     public var maxRequestBytes: Int
     public var shutdownTimeout: Int
-    public var publicDirectory: String
+    /// nil: the site built into the server.
+    public var publicDirectory: String?
     public var tls: ServerSettings.TLSFiles?
     public var logLevel: String
     public var logFormat: String

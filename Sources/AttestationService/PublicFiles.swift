@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PublicSite
 
 /// The static site, read whole into memory at start and on reload. Only regular files found
 /// under the root (symbolic links resolved and checked to stay inside) can ever be served, so
@@ -44,6 +45,13 @@ public struct PublicFiles: Sendable {
     public static let empty = PublicFiles(files: [:], skipped: [])
     public static let maxFileBytes = 8 << 20
     public static let maxTotalBytes = 64 << 20
+
+    /// The site built into the server (`Public/`).
+    public static let builtIn = PublicFiles(files: PublicSite.files.reduce(into: [:]) { files, entry in
+        let file = File(body: entry.value, contentType: contentType(of: entry.key), cacheControl: cacheControl(of: entry.key))
+        files[entry.key] = file
+        if entry.key.hasSuffix("/index.html") { files[String(entry.key.dropLast("index.html".count))] = file }
+    }, skipped: [])
 
     /// Reads every file under `directory`; a missing directory gives an empty site.
     public static func load(from directory: URL) -> PublicFiles {

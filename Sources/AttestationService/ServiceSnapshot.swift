@@ -12,8 +12,8 @@ public struct ServiceSnapshot: Sendable {
     public let publicFiles: PublicFiles
     public let settings: ResolvedServerSettings
 
-    /// `publicDirectory`, when given, replaces `server.publicDirectory` (the container image keeps
-    /// the site beside the binaries while the configuration lives on a volume).
+    /// - Parameter publicDirectory: a site on disk replacing the configuration's `server.publicDirectory`
+    ///   and the built-in one (a path from the working directory: `--public-directory`).
     public static func load(configurationFile: URL, publicDirectory: String? = nil,
                             unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath) throws(ConfigurationError) -> ServiceSnapshot {
         let state = try ServiceState.load(configurationFile: configurationFile)
@@ -23,17 +23,25 @@ public struct ServiceSnapshot: Sendable {
         }
         var settings = state.serverSettings
         if let publicDirectory { settings.publicDirectory = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path }
-        let directory = state.resolve(settings.publicDirectory)
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-        // The default directory may be absent (a server of links only); one named explicitly may not.
-        if publicDirectory != nil || state.configuration.server?.publicDirectory != nil, !(exists && isDirectory.boolValue) {
-            throw ConfigurationError(source: publicDirectory == nil ? configurationFile.path : "--public-directory",
-                                     path: publicDirectory == nil ? "server.publicDirectory" : "",
-                                     message: "dossier \(directory.path) introuvable.")
+        var site = PublicFiles.builtIn
+        if let path = settings.publicDirectory {
+            let directory = state.resolve(path)
+            // A site named explicitly is what the administrator means to serve: a wrong path must
+            // not quietly serve the built-in one, nor an empty one.
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("index.html").path) else {
+                throw ConfigurationError(source: publicDirectory == nil ? configurationFile.path : "--public-directory",
+                                         path: publicDirectory == nil ? "server.publicDirectory" : "",
+                                         message: "dossier \(directory.path) introuvable ou sans index.html ; sans cette clé, "
+                                             + "le serveur sert le site qu’il contient.")
+            }
+            site = PublicFiles.load(from: directory)
         }
-        return ServiceSnapshot(state: state, renderer: renderer, publicFiles: PublicFiles.load(from: directory),
-                               settings: settings)
+        return ServiceSnapshot(state: state, renderer: renderer, publicFiles: site, settings: settings)
+    }
+
+    /// Where the static site comes from, for `--check-config` and the log.
+    public var siteOrigin: String {
+        settings.publicDirectory.map { state.resolve($0).path } ?? "intégré au serveur"
     }
 }
 

@@ -50,7 +50,7 @@ struct AttestationServer: ParsableCommand {
     var logLevel: String?
 
     @Option(name: .customLong("public-directory"),
-            help: ArgumentHelp("The static site, instead of server.publicDirectory (relative to the working directory).", valueName: "PATH"))
+            help: ArgumentHelp("A static site on disk instead of the built-in one and of server.publicDirectory (relative to the working directory).", valueName: "PATH"))
     var publicDirectory: String?
 
     @Option(name: .customLong("log-format"),
@@ -169,7 +169,7 @@ struct AttestationServer: ParsableCommand {
               clés publiques : \(state.keys.keys.count) ; liens révoqués : \(state.revoked.ids.count)
               formulaires : \(state.catalog.forms.map(\.id).joined(separator: ", "))
               décalage accepté : de \(state.bounds.minimum) à +\(state.bounds.maximum) minutes
-              site statique : \(state.resolve(settings.publicDirectory).path) (\(snapshot.publicFiles.files.count) chemins)
+              site statique : \(snapshot.siteOrigin) (\(snapshot.publicFiles.files.count) chemins)
               écoute : \(tls ? "https" : "http") sur \(settings.host):\(settings.port), \(settings.threads == 0 ? "un thread par cœur" : "\(settings.threads) threads")
             """
     }

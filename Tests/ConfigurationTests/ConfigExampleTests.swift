@@ -9,14 +9,12 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 private let checkoutExample = root.appendingPathComponent("config.example.json")
 
 /// The example as an administrator would install it: in a directory of its own, beside the
-/// revocation list it names (required) and the site.
+/// revocation list it names (required).
 private let example: URL = {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-example-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try! FileManager.default.copyItem(at: checkoutExample, to: directory.appendingPathComponent("config.json"))
     try! Data("# aucune révocation\n".utf8).write(to: directory.appendingPathComponent("revoked.txt"))
-    try! FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("Public"),
-                                               withDestinationURL: root.appendingPathComponent("Public"))
     return directory.appendingPathComponent("config.json")
 }()
 
@@ -30,7 +28,8 @@ private let example: URL = {
         #expect(state.catalog.forms.map(\.id) == FormCatalog.builtIn.forms.map(\.id), "forms/ is absent: the built-in forms only")
 
         let snapshot = try ServiceSnapshot.load(configurationFile: example)
-        #expect(snapshot.publicFiles.files["/index.html"] != nil, "publicDirectory names this checkout's Public/")
+        #expect(snapshot.publicFiles.files["/index.html"] != nil, "the built-in site")
+        #expect(snapshot.siteOrigin == "intégré au serveur")
     }
 
     @Test func everyValueIsTheDefault() throws {
@@ -38,9 +37,9 @@ private let example: URL = {
         let server = try #require(configuration.server)
         #expect(server.resolved == ServerSettings.defaults)
         #expect(configuration.offsetBounds == .standard)
-        // Each server key is written out, not left to its default (tls alone has none).
+        // Each server key is written out, not left to its default (tls and publicDirectory have none).
         let unset = Mirror(reflecting: server).children.filter { "\($0.value)" == "nil" }.compactMap(\.label)
-        #expect(unset == ["tls"], "keys missing from the example's server object: \(unset)")
+        #expect(unset == ["publicDirectory", "tls"], "keys missing from the example's server object: \(unset)")
     }
 
     /// What `attestation-admin init` writes, apart from the address and the key, is the example.

@@ -25,7 +25,8 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server and waits, at most `timeout` seconds, for its listening line.
-    public init(config: String, arguments: [String] = [], timeout: Double = 20) throws {
+    /// - Parameter workingDirectory: where the server runs; by default the tests' own.
+    public init(config: String, arguments: [String] = [], workingDirectory: URL? = nil, timeout: Double = 20) throws {
         outputs = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         logFile = outputs.appendingPathComponent("stderr.log")
@@ -42,6 +43,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.executableURL = Tool.server
         process.arguments = ["--config", config, "--port", "0", "--log-format", "json"] + arguments
         process.standardInput = FileHandle.nullDevice
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.standardOutput = out
         process.standardError = err
         try process.run()

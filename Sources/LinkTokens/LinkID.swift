@@ -2,11 +2,26 @@
 public struct LinkID: Sendable, Hashable, CustomStringConvertible {
     public static let byteCount = 12
 
-    public let bytes: [UInt8]
+    /// The 96 bits, inline: a revocation list holds up to half a million ids, and an array per id
+    /// (a heap allocation each) made a full list take seconds to load and keep 150 MB.
+    private let high: UInt64
+    private let low: UInt32
+
+    /// The 12 bytes, in order.
+    public var bytes: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64($0))) }
+            + (0..<4).map { UInt8(truncatingIfNeeded: low >> (24 - 8 * UInt32($0))) }
+    }
 
     init?(bytes: [UInt8]) {
         guard bytes.count == Self.byteCount else { return nil }
-        self.bytes = bytes
+        high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+        low = bytes[8..<12].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private init(high: UInt64, low: UInt32) {
+        self.high = high
+        self.low = low
     }
 
     /// A fresh identifier from the system's random generator.
@@ -25,21 +40,20 @@ public struct LinkID: Sendable, Hashable, CustomStringConvertible {
     /// a revocation list has up to half a million of them to read at each reload.
     init?(text: ArraySlice<UInt8>) {
         guard text.count == 16 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Self.byteCount)
-        var accumulator: UInt32 = 0
+        var high: UInt64 = 0, low: UInt32 = 0
         for (index, character) in text.enumerated() {
             guard let digit = Self.base64URLDigit(character) else { return nil }
-            accumulator = accumulator << 6 | UInt32(digit)
-            // Every four digits are three bytes.
-            if index % 4 == 3 {
-                let offset = index / 4 * 3
-                bytes[offset] = UInt8(truncatingIfNeeded: accumulator >> 16)
-                bytes[offset + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-                bytes[offset + 2] = UInt8(truncatingIfNeeded: accumulator)
-                accumulator = 0
+            // 16 digits of 6 bits: the first 10 and 4 bits of the 11th make the high 64 bits.
+            if index < 10 {
+                high = high << 6 | UInt64(digit)
+            } else if index == 10 {
+                high = high << 4 | UInt64(digit >> 2)
+                low = UInt32(digit & 0b11)
+            } else {
+                low = low << 6 | UInt32(digit)
             }
         }
-        self.init(bytes: bytes)
+        self.init(high: high, low: low)
     }
 
     private static func base64URLDigit(_ character: UInt8) -> UInt8? {

@@ -14,7 +14,18 @@ import Testing
     /// The package's root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let ministryLicence = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/official-LICENCE.txt").path
+    /// ../shared/reference/official-LICENCE.txt, from the checkout or from the folder that holds
+    /// the worktrees (a worktree is one level deeper).
+    static let ministryLicence: String = {
+        var directory = packageRoot.deletingLastPathComponent()
+        while true {
+            let candidate = directory.appendingPathComponent("shared/reference/official-LICENCE.txt").path
+            if FileManager.default.fileExists(atPath: candidate) || directory.path == "/" { return candidate }
+            directory.deleteLastPathComponent()
+        }
+    }()
+    /// The texts as update-licences wrote them, one `ID.txt` each.
+    static let textsFolder = packageRoot.appendingPathComponent("Sources/Licenses/Texts")
 
     /// The SwiftPM checkouts of this build: the test binary is in SCRATCH/TRIPLE/CONFIG/.
     static let checkouts: URL? = {
@@ -53,6 +64,20 @@ import Testing
         let original = try file(path, sourceLocation: sourceLocation)
         #expect(text == original, "\(id) differs from \(path) (\(text.utf8.count) bytes stored, \(original.utf8.count) there)",
                 sourceLocation: sourceLocation)
+    }
+
+    /// The build plugin compiles each file of Texts/ into the module: every text is its file,
+    /// byte for byte, and every file is a text.
+    @Test func everyTextIsItsFileInTextsByteForByte() throws {
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.textsFolder.path))
+        let named = Set(ThirdPartyNotices.licences.map { "\($0.id).txt" })
+        #expect(files.subtracting(named).isEmpty, "in Texts/ but no text of Licences.swift: \(files.subtracting(named).sorted())")
+        #expect(named.subtracting(files).isEmpty, "a text of Licences.swift without its file: \(named.subtracting(files).sorted())")
+        for licence in ThirdPartyNotices.licences {
+            let path = Self.textsFolder.appendingPathComponent("\(licence.id).txt").path
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            #expect(Array(licence.text.utf8) == Array(bytes), "\(licence.id) is not Texts/\(licence.id).txt as embedded")
+        }
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: commonLicences + "/LGPL-2.1"),

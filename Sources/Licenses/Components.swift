@@ -94,6 +94,17 @@ enum Components {
                 + "Chaque fichier source porte l’en-tête de sa licence ; les trois textes ci-dessous sont ces en-têtes, tels "
                 + "qu’ils figurent dans swift-crypto, chacun avec l’année et le titulaire de son fichier.",
             sourceOffer: nil),
+        ThirdPartyComponent(
+            id: "fiat-crypto", name: "Fiat Cryptography (inclus dans BoringSSL)",
+            role: "arithmétique des courbes Curve25519 (signatures Ed25519 des liens) et P-256 de BoringSSL",
+            upstreamURL: "https://github.com/mit-plv/fiat-crypto",
+            debianPackages: [], debianSourcePackage: nil,
+            copyright: ["Copyright (c) 2015-2020 the fiat-crypto authors"],
+            licence: "MIT", licenceIDs: ["MIT-fiat-crypto"],
+            note: "Code généré et prouvé par Fiat Cryptography, dans le dossier third_party/fiat de BoringSSL, compilé "
+                + "dans les programmes avec lui. Le projet fiat-crypto le distribue au choix sous licence MIT, Apache 2.0 "
+                + "ou BSD à une clause ; BoringSSL le reprend sous licence MIT, dont le texte suit.",
+            sourceOffer: nil),
         swiftPackage(id: "swift-asn1", role: "encodage ASN.1, pour swift-crypto",
                      url: "https://github.com/apple/swift-asn1",
                      copyright: ["Copyright 2022 The SwiftASN1 Project"],

@@ -48,7 +48,7 @@ import Testing
         let ids = Set(components.map(\.id))
         for id in ["libmicrohttpd", "libharu", "libqrencode", "libpng", "zlib", "gnutls", "nettle", "gmp", "libtasn1", "libidn2",
                    "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser", "swift-crypto",
-                   "boringssl", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus", "swiftcsv",
+                   "boringssl", "fiat-crypto", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus", "swiftcsv",
                    "formulaire"] {
             #expect(ids.contains(id), "\(id) missing")
         }

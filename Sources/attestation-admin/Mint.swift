@@ -147,10 +147,9 @@ struct Mint: ParsableCommand {
         }
         guard !minted.isEmpty else { throw AdminError.data("aucun lien créé, \(refusedLines.count) ligne\(plural(refusedLines.count)) refusée\(plural(refusedLines.count)).") }
 
-        let zone = TimeZone(identifier: timeZone ?? "Europe/Paris") ?? .paris
         let style: TerminalQR.Style = invert ? .lightOnDark
             : noColor || ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .darkOnLight : .colors
-        let rendered = try MintOutput(links: minted, format: format, terminalStyle: style, zone: zone).text
+        let rendered = try MintOutput(links: minted, format: format, terminalStyle: style).text
         // Recorded before anything is handed out: no link ever leaves without its entry.
         let register = LinkRegister(configurationFile: config.url)
         try register.append(minted.map { LinkRegister.Entry(contents: $0.contents, keyID: key.id) })
@@ -204,7 +203,8 @@ struct LinkDefaults {
     let lockReasons: Bool
 }
 
-/// A minted link and what the outputs show of it (JSON: `id`, `url`, `pageURL`, `name`, `expiresAt`).
+/// A minted link and what the outputs show of it (JSON: `id`, `url`, `pageURL`, `name`,
+/// `expiresAt` in ISO 8601 with the offset of the link's zone).
 struct MintedLink: Encodable {
     let id: String
     /// The PDF, dated when opened: for bookmarks, Shortcuts and scripts.
@@ -217,6 +217,9 @@ struct MintedLink: Encodable {
 
     private enum CodingKeys: String, CodingKey { case id, url, pageURL, name, expiresAt }
 
+    /// The link's time zone, where its dates are shown.
+    var zone: TimeZone { contents.timeZone.flatMap(TimeZone.init(identifier:)) ?? .paris }
+
     init(contents: LinkContents, key: SigningKey, base: LinkAddress) throws {
         let token: String
         do { token = try LinkToken.sign(contents, with: key) } catch {
@@ -226,7 +229,8 @@ struct MintedLink: Encodable {
         url = base.pdf(token)
         pageURL = base.page(token)
         name = contents.identity.fullName
-        expiresAt = contents.expiresAt.map { ISO8601DateFormatter().string(from: $0) }
         self.contents = contents
+        let zone = contents.timeZone.flatMap(TimeZone.init(identifier:)) ?? .paris
+        expiresAt = contents.expiresAt.map { ShownDate.iso($0, in: zone) }
     }
 }

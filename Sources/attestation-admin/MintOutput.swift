@@ -8,8 +8,6 @@ struct MintOutput {
     let links: [MintedLink]
     let format: Mint.Format
     let terminalStyle: TerminalQR.Style
-    /// Where the expiry dates are shown.
-    let zone: TimeZone
 
     var text: String {
         get throws {
@@ -46,7 +44,7 @@ struct MintOutput {
                 "nom": escape(link.name),
                 "qr": try Self.qr(link.pageURL).svg(size: 220),
                 "pdf": escape(link.url),
-                "validite": escape(link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: zone))." } ?? "Sans date d’expiration."),
+                "validite": escape(link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: link.zone))." } ?? "Sans date d’expiration."),
             ]
             return values.reduce(section) { $0.replacingOccurrences(of: "{{\($1.key)}}", with: $1.value) }
         }

@@ -207,9 +207,11 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     @Test func htmlPageHasALinkAndAQRCodePerPerson() throws {
         let scratch = try initialized()
         let output = scratch.path("links.html")
-        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--format", "html", "-o", output], in: scratch.url)
+        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--expires", "2099-06-30", "--time-zone", "America/Martinique",
+                                                        "--format", "html", "-o", output], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.contains("Valable jusqu’au 30/06/2099 18:00 (America/Martinique)."), "the expiry in the link's zone, named")
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<h2>Camille Dupont</h2>"))
         #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t="))

@@ -58,7 +58,8 @@ struct MintOutput {
 }
 
 /// A QR code for a terminal: two rows of modules per line of text with half blocks, a 2-module
-/// quiet zone.
+/// quiet zone. Drawn here: libqrencode draws for terminals only in its `qrencode` program
+/// (`-t ANSIUTF8`), not through its library.
 struct TerminalQR {
     enum Style {
         /// Explicit colours, black modules on white (256-colour SGR: 16 and 231, which terminal

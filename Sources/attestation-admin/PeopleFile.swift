@@ -203,7 +203,9 @@ struct PeopleFile {
         dans Excel, Fichier > Enregistrer sous, type « CSV UTF-8 (délimité par des virgules) ».
         """
 
-    /// The text, and a note when it was not UTF-8. Windows-1252 is recognised because it is the
+    /// The text, and a note when it was not UTF-8. Written here because Foundation's guess,
+    /// `String(contentsOfFile:usedEncoding:)`, refuses the Windows-1252 file LibreOffice saves
+    /// (checked on this machine: "The file isn’t in the correct format"). Windows-1252 is the
     /// only other encoding both spreadsheets write by default on a French system, and bytes
     /// that are not UTF-8 are almost never anything else there; its five unassigned bytes, or a
     /// NUL, mean another encoding: refused, with how to save as UTF-8.

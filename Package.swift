@@ -86,7 +86,9 @@ let package = Package(
                 "AttestationKit", "Rendering", "LinkTokens", "AttestationConfiguration", "Licenses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
-            ]),
+            ],
+            // The HTML sheet of `mint --format html` is a template, data rather than a Swift literal.
+            resources: [.embedInCode("Resources/feuille-de-liens.html")]),
         .executableTarget(
             name: "attestation-server",
             dependencies: [

@@ -1,4 +1,4 @@
-/// A QR code (level M) of any text, drawn for a terminal or as SVG: how an administrator hands a
+/// A QR code (level M) of any text, its modules for a terminal or drawn as SVG: how an administrator hands a
 /// link to a phone. The attestation's own codes are drawn by `AttestationRenderer`.
 public struct QRCodeDrawing: Sendable {
     private let matrix: QRMatrix
@@ -10,30 +10,9 @@ public struct QRCodeDrawing: Sendable {
     /// Modules on a side, without the quiet zone.
     public var modules: Int { matrix.width }
 
-    /// Two rows of modules per line of text with half blocks, dark on a light background
-    /// (inverted video would scan badly on dark terminals), and a 2-module quiet zone.
-    public func terminalText() -> String {
-        let quiet = 2
-        let side = matrix.width + 2 * quiet
-        func dark(_ row: Int, _ column: Int) -> Bool {
-            let (r, c) = (row - quiet, column - quiet)
-            return (0..<matrix.width).contains(r) && (0..<matrix.width).contains(c) && matrix.isDark(row: r, column: c)
-        }
-        // Light modules are printed as full blocks (the paper), dark ones as spaces.
-        var text = ""
-        for row in stride(from: 0, to: side, by: 2) {
-            for column in 0..<side {
-                switch (dark(row, column), row + 1 < side ? dark(row + 1, column) : false) {
-                case (false, false): text += "█"
-                case (true, false): text += "▄"
-                case (false, true): text += "▀"
-                case (true, true): text += " "
-                }
-            }
-            text += "\n"
-        }
-        return text
-    }
+    /// Whether a module is dark, row 0 at the top, without the quiet zone: for drawings made
+    /// elsewhere (the admin CLI's terminal code, in colours of its choice).
+    public func isDark(row: Int, column: Int) -> Bool { matrix.isDark(row: row, column: column) }
 
     /// A standalone SVG, `size` pixels wide, with a 4-module quiet zone, modules merged into rectangles.
     public func svg(size: Int = 200) -> String {

@@ -5,19 +5,20 @@ import Foundation
 struct AttestationAdmin: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attestation-admin",
-        abstract: "Administer personal attestation links: keys, links, revocation, rendering.",
+        abstract: "Administre les liens d’attestation personnels : clés, liens, révocation, rendu.",
         discussion: """
-            Start with `attestation-admin init`, then `attestation-admin mint` one link per person.
+            Pour commencer : attestation-admin init, puis attestation-admin mint, un lien par \
+            personne ; attestation-admin links liste les liens créés.
 
-            Exit status: 0 on success, 64 for a bad option, 65 for invalid data (an identity, \
-            a reason, a link, a form or configuration file), 73 when a file cannot be written or \
-            would be overwritten, 77 for a private key others can read, 1 otherwise.
+            Codes de sortie : 0 succès, 64 option invalide, 65 donnée invalide (une identité, un \
+            motif, un lien, un formulaire, un fichier de configuration ou CSV), 73 fichier \
+            impossible à écrire ou qui serait écrasé, 77 clé privée lisible par d’autres, 1 sinon.
             """,
-        subcommands: [Init.self, Keygen.self, Mint.self, Inspect.self, Revoke.self, Render.self, Forms.self,
+        subcommands: [Init.self, Keygen.self, Mint.self, Links.self, Inspect.self, Revoke.self, Render.self, Forms.self,
                       ThirdPartyLicenses.self])
 
-    /// Prints errors in French after the program name, with the exit status of their kind,
-    /// instead of ArgumentParser's English "Error:" for everything that is not a usage error.
+    /// Prints every message in French after the program name, with the exit status of its
+    /// kind: ours (`AdminError`) as they are, the parser's help and errors translated.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -26,7 +27,14 @@ struct AttestationAdmin: ParsableCommand {
             FileHandle.standardError.write(Data("attestation-admin : \(error.message)\n".utf8))
             Foundation.exit(error.status)
         } catch {
-            exit(withError: error)
+            let text = FrenchParserText.translate(fullMessage(for: error))
+            let status = exitCode(for: error)
+            if status == .success {
+                print(text)
+            } else if !text.isEmpty {
+                FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            }
+            Foundation.exit(status.rawValue)
         }
     }
 }
@@ -68,4 +76,23 @@ func prettyJSON<Value: Encodable>(_ value: Value) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// An instant as the administrator reads it: `23/11/2026 11:11 (Europe/Paris)`, in the link's
+/// or the configured zone, named, so a time is never mistaken for another zone's.
+enum ShownDate {
+    static func text(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(c.day))/\(two(c.month))/\(c.year ?? 0) \(two(c.hour)):\(two(c.minute)) (\(zone.identifier))"
+    }
+
+    /// ISO 8601 with the zone's offset (`2026-11-23T11:11:00+01:00`), for JSON.
+    static func iso(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        return formatter.string(from: date)
+    }
 }

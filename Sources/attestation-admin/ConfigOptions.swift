@@ -7,8 +7,14 @@ import LinkTokens
 /// `--config PATH`: the configuration written by `init`, shared with the server.
 struct ConfigOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp(
-        "The configuration file.", valueName: "PATH"))
-    var path = "config.json"
+        "Le fichier de configuration écrit par init (par défaut config.json, dans le dossier courant).", valueName: "FICHIER"))
+    var configPath: String?
+
+    static let defaultPath = "config.json"
+
+    var path: String { configPath ?? Self.defaultPath }
+    /// Whether `--config` was given, rather than the default of the working directory.
+    var isExplicit: Bool { configPath != nil }
 
     var url: URL { URL(fileURLWithPath: path) }
 

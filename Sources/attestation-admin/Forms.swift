@@ -4,20 +4,27 @@ import Foundation
 
 struct Forms: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the forms and their reason codes.",
+        abstract: "Liste les formulaires et leurs codes de motif.",
         discussion: """
-            Examples:
+            Les mêmes formulaires que le serveur : ceux intégrés au programme et ceux du dossier \
+            formsDirectory de la configuration (--config), ou de --forms-dir à sa place. Sans \
+            configuration dans le dossier courant ni --config, les formulaires intégrés seuls.
+
+            Exemples :
               attestation-admin forms
-              attestation-admin forms --json --forms-dir ./forms
+              attestation-admin forms --config /etc/attestation/config.json
+              attestation-admin forms --json --forms-dir ./formulaires
             """)
+
+    @OptionGroup var config: ConfigOptions
 
     @OptionGroup var forms: FormOptions
 
-    @Flag(help: "Print JSON: the forms with id, name, default flag and reasons.")
+    @Flag(help: "Écrit du JSON : les formulaires avec id, name, isDefault et leurs motifs.")
     var json = false
 
     func run() throws {
-        let catalog = try forms.catalog()
+        let catalog = try forms.catalog(config: config)
         if json {
             let listing = catalog.forms.map { form in
                 FormListing(id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,

@@ -5,18 +5,19 @@ import Rendering
 struct ThirdPartyLicenses: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "licenses",
-        abstract: "Print the third-party components and their licences.",
+        abstract: "Écrit les composants tiers et leurs licences.",
         discussion: """
-            The same notices as the server's /licenses page: every component with its role, \
-            the version linked when known, its site, Debian package, licence and copyright, \
-            where to get the source of the LGPL and GPL libraries, then each licence text once.
+            Les mêmes notices que la page /licenses du serveur : chaque composant avec son rôle, \
+            la version liée quand elle est connue, son site, son paquet Debian, sa licence et \
+            son copyright, où trouver les sources des bibliothèques LGPL et GPL, puis chaque \
+            texte de licence une fois.
 
-            Examples:
+            Exemples :
               attestation-admin licenses | less
               attestation-admin licenses --list
             """)
 
-    @Flag(help: "Print only the components: name, version linked (or -), licence and the ids of its texts.")
+    @Flag(help: "Seulement les composants : nom, version liée (ou -), licence et identifiants de ses textes.")
     var list = false
 
     func run() {

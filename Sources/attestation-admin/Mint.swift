@@ -4,28 +4,47 @@ import AttestationConfiguration
 import Foundation
 import LinkTokens
 import Rendering
-import SwiftCSV
 
 struct Mint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Mint one signed link per person, from options or a CSV file.",
+        abstract: "Crée un lien signé par personne, depuis les options ou un fichier CSV.",
         discussion: """
-            The link opens the attestation PDF, dated when it is opened. Output (--format): the \
-            URL (default), JSON (with the personal page's URL too), a QR code drawn in the \
-            terminal to scan with a phone, or an HTML page of bookmarks with one QR code per link.
+            Chaque lien est noté dans le registre links.jsonl, à côté de la configuration \
+            (identifiant, noms, formulaire, motifs, expiration, date de création ; jamais le lien \
+            lui-même) : attestation-admin links le liste, revoke --name révoque par le nom.
 
-            CSV (--csv FILE): a header row, then one person per row; comma, semicolon or tab \
-            separated. Columns: first_name, last_name, birth_date, birth_place, address, zip, city, \
-            reasons (codes separated by spaces or |), and optionally form, expires, time_zone, \
-            lock_reasons (oui/non). Empty optional cells take the command-line values. A bad row \
-            is reported with its line number; the others are still minted, and the exit status \
-            is 65 when any row failed. The output is written whole or not at all.
+            Sorties (--format) : url, le lien du PDF (BASE/attestation.pdf?t=…), daté à chaque \
+            ouverture, pour un favori, un raccourci iOS ou un script (par défaut) ; json, pour les \
+            scripts : url (le PDF) et pageURL (la page personnelle, BASE/?t=…) ; qr, un QR code \
+            dans le terminal à scanner avec le téléphone de la personne, qui ouvre sa page \
+            personnelle (motifs et heure de sortie en deux gestes) ; html, une feuille à \
+            imprimer ou à envoyer : par personne, le QR code de sa page et le lien direct du PDF.
 
-            Examples:
+            Le QR code du terminal est en couleurs explicites (noir sur blanc), lisible sur un \
+            terminal clair ou sombre ; --no-color (ou la variable NO_COLOR) l’écrit sans \
+            couleurs pour un fond clair, --invert pour un fond sombre.
+
+            CSV (--csv FICHIER), tel que LibreOffice ou Excel l’enregistrent : une ligne de titres \
+            puis une personne par ligne ; séparateur virgule, point-virgule ou tabulation ; UTF-8 \
+            (avec ou sans BOM) ou Windows-1252. Titres en français ou en anglais, majuscules, \
+            accents et espaces indifférents : prénom, nom, date de naissance, lieu de naissance, \
+            adresse, code postal, ville, motifs (first_name, last_name, birth_date, birth_place, \
+            address, zip, city, reasons) ; facultatifs : formulaire, expiration, fuseau horaire, \
+            motifs imposés (form, expires, time_zone, lock_reasons : oui/non). Dates JJ/MM/AAAA, \
+            J/M/AAAA ou AAAA-MM-JJ ; un code postal de 4 chiffres (le zéro initial mangé par le \
+            tableur) est complété, avec un avertissement ; motifs séparés par des espaces, |, \
+            virgules ou points-virgules dans la cellule. Une cellule vide facultative prend la \
+            valeur de l’option. Une ligne refusée est signalée avec son numéro, sa colonne et sa \
+            valeur ; les autres sont créées, et le code de sortie est alors 65.
+
+            -o écrit le fichier entier ou rien, et refuse d’écraser un fichier existant sans \
+            --force : les liens qu’il contenait resteraient valides.
+
+            Exemples :
               attestation-admin mint --first-name Camille --last-name Dupont --birth-date 01/01/1970 \\
                 --birth-place Lyon --address "999 avenue de France" --zip 75001 --city Paris \\
                 --reason travail --expires 90d --format qr
-              attestation-admin mint --csv personnel.csv --format html -o liens.html
+              attestation-admin mint --csv personnes.csv -o liens.html
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -33,39 +52,70 @@ struct Mint: ParsableCommand {
     }
 
     @OptionGroup var config: ConfigOptions
-    @OptionGroup(title: "Identity") var person: PersonOptions
+    @OptionGroup(title: "Identité") var person: PersonOptions
 
-    @Option(name: .customLong("reason"), help: ArgumentHelp("A default reason code, repeatable.", valueName: "CODE"))
+    @Option(name: .customLong("reason"), help: ArgumentHelp("Un motif proposé par défaut, répétable (voir attestation-admin forms).", valueName: "CODE"))
     var reasons: [String] = []
 
-    @Option(help: ArgumentHelp("The form id (default: the latest official form).", valueName: "ID"))
+    @Option(help: ArgumentHelp("Le formulaire (par défaut le dernier formulaire officiel).", valueName: "ID"))
     var form: String?
 
-    @Option(help: ArgumentHelp("Expiry: a number of days (90d) or a last day (2021-06-30).", valueName: "WHEN"))
+    @Option(help: ArgumentHelp("Expiration : un nombre de jours (90d) ou un dernier jour (2027-06-30), heure de Paris.", valueName: "QUAND"))
     var expires: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("IANA time zone of the person (default Europe/Paris).", valueName: "ZONE"))
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Fuseau horaire IANA de la personne (par défaut Europe/Paris).", valueName: "FUSEAU"))
     var timeZone: String?
 
-    @Flag(name: .customLong("lock-reasons"), help: "The person cannot choose other reasons.")
+    @Flag(name: .customLong("lock-reasons"), help: "La personne ne peut pas choisir d’autres motifs.")
     var lockReasons = false
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("The service's address (default: baseURL of the configuration).", valueName: "URL"))
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("L’adresse du service (par défaut baseURL de la configuration).", valueName: "URL"))
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Mint one link per row of this CSV file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Un lien par ligne de ce fichier CSV.", valueName: "FICHIER"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Output format.", valueName: Format.allCases.map(\.rawValue).joined(separator: "|")))
-    var format: Format = .url
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "Format de sortie : url (le PDF), json, qr (la page, dans le terminal) ou html (une feuille à remettre) ; "
+            + "par défaut html ou json selon l’extension de -o, sinon url.",
+        valueName: Format.allCases.map(\.rawValue).joined(separator: "|")))
+    var chosenFormat: Format?
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of the terminal.", valueName: "FILE"))
+    /// `--format`, or what the output file's extension says, or the PDF's URL.
+    var format: Format {
+        if let chosenFormat { return chosenFormat }
+        switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "html", "htm": return .html
+        case "json": return .json
+        default: return .url
+        }
+    }
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Écrit dans ce fichier plutôt que dans le terminal.", valueName: "FICHIER"))
     var output: String?
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("Private key file (default: signingKey of the configuration).", valueName: "FILE"))
+    @Flag(help: "Remplace le fichier de -o s’il existe (ses liens restent valides : révoquez-les).")
+    var force = false
+
+    @Flag(name: .customLong("no-color"), help: "--format qr : sans couleurs, à lire sur un fond clair (aussi avec NO_COLOR).")
+    var noColor = false
+
+    @Flag(help: "--format qr : sans couleurs, à lire sur un fond sombre.")
+    var invert = false
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("Clé privée (par défaut signingKey de la configuration).", valueName: "FICHIER"))
     var keyFile: String?
 
+    func validate() throws {
+        if (noColor || invert), format != .qr { throw ValidationError("--no-color et --invert ne s’appliquent qu’à --format qr.") }
+    }
+
     func run() throws {
+        if let output, !force, FileManager.default.fileExists(atPath: output) {
+            throw AdminError.cannotCreate(
+                "\(output) existe déjà : aucun lien créé. Les liens qu’il contient resteraient valides s’il était remplacé ; "
+                    + "choisissez un autre fichier, ou --force pour l’écraser (attestation-admin links et revoke pour les anciens liens).")
+        }
         let state = try config.state()
         let key = try config.signingKey(state.configuration, override: keyFile)
         let base = try LinkAddress(baseURL ?? state.configuration.baseURL)
@@ -73,18 +123,21 @@ struct Mint: ParsableCommand {
         let defaults = LinkDefaults(form: form, expires: expires, timeZone: timeZone, lockReasons: lockReasons)
 
         var minted: [MintedLink] = []
-        var failures: [String] = []
+        var refusedLines: [Int] = []
         if let csv {
             guard person.isEmpty, reasons.isEmpty else {
                 throw AdminError.usage("--csv : les options d’identité et --reason ne se combinent pas avec un fichier CSV (mettez-les dans ses colonnes).")
             }
-            for row in try PeopleFile(path: csv).rows {
+            let people = try PeopleFile(path: csv)
+            for note in people.notes { Self.warn(note) }
+            for row in people.rows {
+                for warning in row.warnings { Self.warn(warning) }
                 do {
-                    let contents = try row.values.get().contents(
-                        catalog: state.catalog, defaults: defaults, now: now, naming: PeopleFile.column)
+                    let contents = try row.values.get().contents(catalog: state.catalog, defaults: defaults, now: now, origin: row.origin)
                     minted.append(try MintedLink(contents: contents, key: key, base: base))
                 } catch let error as AdminError {
-                    failures.append("\(csv), ligne \(row.line) : \(error.message)")
+                    Self.warn("\(csv), ligne \(row.line), \(error.message)")
+                    refusedLines.append(row.line)
                 }
             }
         } else {
@@ -92,20 +145,39 @@ struct Mint: ParsableCommand {
             minted.append(try MintedLink(contents: try values.contents(catalog: state.catalog, defaults: defaults, now: now),
                                          key: key, base: base))
         }
-        for failure in failures { FileHandle.standardError.write(Data("attestation-admin : \(failure)\n".utf8)) }
-        guard !minted.isEmpty else { throw AdminError.data("aucun lien créé.") }
+        guard !minted.isEmpty else { throw AdminError.data("aucun lien créé, \(refusedLines.count) ligne\(plural(refusedLines.count)) refusée\(plural(refusedLines.count)).") }
 
-        let rendered = try MintOutput(links: minted, format: format).text
+        let style: TerminalQR.Style = invert ? .lightOnDark
+            : noColor || ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .darkOnLight : .colors
+        let rendered = try MintOutput(links: minted, format: format, terminalStyle: style).text
+        // Recorded before anything is handed out: no link ever leaves without its entry.
+        let register = LinkRegister(configurationFile: config.url)
+        try register.append(minted.map { LinkRegister.Entry(contents: $0.contents, keyID: key.id) })
         if let output {
             try writeAtomically(Data(rendered.utf8), to: output)
         } else {
             print(rendered, terminator: "")
         }
-        if !failures.isEmpty {
-            throw AdminError.data("\(minted.count) lien(s) créé(s), \(failures.count) ligne(s) refusée(s).")
+
+        let count = minted.count, refused = refusedLines.count
+        let summary = "\(count) lien\(plural(count)) \(output == nil ? "créé\(plural(count))" : "écrit\(plural(count)) dans \(output!)"), "
+            + "\(refused) refusé\(plural(refused))\(refused > 0 ? " (ligne\(plural(refused)) \(refusedLines.map(String.init).joined(separator: ", ")))" : "")"
+            + " ; registre : \(register.file.path)."
+        if refused > 0 { throw AdminError.data(summary) }
+        if output != nil {
+            print(summary)
+        } else if csv != nil {
+            Self.warn(summary)
         }
     }
+
+    private static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("attestation-admin : \(message)\n".utf8))
+    }
 }
+
+/// `s` after a French noun or participle counting `count` things (0 and 1 take none).
+func plural(_ count: Int) -> String { count > 1 ? "s" : "" }
 
 /// Where links point: `BASE/attestation.pdf?t=…` for the PDF, `BASE/?t=…` for the personal page.
 struct LinkAddress {
@@ -131,95 +203,22 @@ struct LinkDefaults {
     let lockReasons: Bool
 }
 
-/// One person's values as text, from options or a CSV row, checked into link contents.
-struct PersonValues {
-    var firstName, lastName, birthDate, birthPlace, address, zip, city: String?
-    var reasons: [String]
-    var form, expires, timeZone: String?
-    var lockReasons: Bool?
-
-    init(person: PersonOptions, reasons: [String]) {
-        (firstName, lastName, birthDate, birthPlace) = (person.firstName, person.lastName, person.birthDate, person.birthPlace)
-        (address, zip, city) = (person.address, person.zip, person.city)
-        self.reasons = reasons
-    }
-
-    init(row: [String: String]) throws(AdminError) {
-        func cell(_ name: String) -> String? {
-            guard let value = row[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-            return value
-        }
-        (firstName, lastName, birthDate, birthPlace) = (cell("first_name"), cell("last_name"), cell("birth_date"), cell("birth_place"))
-        (address, zip, city) = (cell("address"), cell("zip"), cell("city"))
-        reasons = (cell("reasons") ?? "").split(whereSeparator: { $0 == " " || $0 == "|" }).map(String.init)
-        (form, expires, timeZone) = (cell("form"), cell("expires"), cell("time_zone"))
-        if let lock = cell("lock_reasons")?.lowercased() {
-            switch lock {
-            case "oui", "yes", "true", "1": lockReasons = true
-            case "non", "no", "false", "0": lockReasons = false
-            default: throw .data("lock_reasons : « oui » ou « non » attendu.")
-            }
-        }
-    }
-
-    /// - Parameter naming: how messages name a value: an option (`--birth-date`) or a CSV column.
-    func contents(
-        catalog: FormCatalog, defaults: LinkDefaults, now: Date, naming: (String) -> String = { "--\($0)" }
-    ) throws -> LinkContents {
-        var options = PersonOptions()
-        (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (firstName, lastName, birthDate, birthPlace)
-        (options.address, options.zip, options.city) = (address, zip, city)
-        let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, naming: naming)
-
-        let formID = form ?? defaults.form ?? catalog.defaultFormID
-        guard let chosen = catalog.form(id: formID) else {
-            throw AdminError.data("\(naming("form")) : formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", ")).")
-        }
-        let zone = timeZone ?? defaults.timeZone
-        if let zone, TimeZone(identifier: zone) == nil {
-            throw AdminError.data("\(naming("time-zone")) : fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
-        }
-        // The same checks as an attestation made from the link, now rather than when it is opened.
-        do {
-            _ = try Attestation(identity: identity, form: chosen, reasonCodes: reasons, now: now)
-        } catch {
-            throw AdminError.data("\(naming("reason")) : \(error.description)")
-        }
-        let expiry = try (expires ?? defaults.expires).map { try Expiry.parse($0, now: now, name: naming("expires")) }
-        let ordered = chosen.reasons.map(\.code).filter(Set(reasons).contains)
-        return LinkContents(issuedAt: now, expiresAt: expiry, formID: formID, identity: identity, reasons: ordered,
-                            timeZone: zone == "Europe/Paris" ? nil : zone, lockReasons: lockReasons ?? defaults.lockReasons)
-    }
-}
-
-enum Expiry {
-    /// `90d` (days from now) or `2021-06-30` (valid through that day, Paris time).
-    static func parse(_ text: String, now: Date, name: String = "--expires") throws -> Date {
-        let accepted = "\(name) : un nombre de jours (90d) ou une date future AAAA-MM-JJ est attendu."
-        if text.hasSuffix("d"), let days = Int(text.dropLast()), (1...3650).contains(days) {
-            return now.addingTimeInterval(TimeInterval(days) * 86_400)
-        }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, text.count == 10, let day = CalendarDate(year: parts[0], month: parts[1], day: parts[2]) else {
-            throw AdminError.data(accepted)
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .paris
-        guard let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)),
-              let end = calendar.date(byAdding: .day, value: 1, to: start), end > now else {
-            throw AdminError.data(accepted)
-        }
-        return end
-    }
-}
-
-/// A minted link and what the outputs show of it.
+/// A minted link and what the outputs show of it (JSON: `id`, `url`, `pageURL`, `name`,
+/// `expiresAt` in ISO 8601 with the offset of the link's zone).
 struct MintedLink: Encodable {
     let id: String
+    /// The PDF, dated when opened: for bookmarks, Shortcuts and scripts.
     let url: String
+    /// The personal page: reasons and exit time chosen in two taps.
     let pageURL: String
     let name: String
     let expiresAt: String?
+    let contents: LinkContents
+
+    private enum CodingKeys: String, CodingKey { case id, url, pageURL, name, expiresAt }
+
+    /// The link's time zone, where its dates are shown.
+    var zone: TimeZone { contents.timeZone.flatMap(TimeZone.init(identifier:)) ?? .paris }
 
     init(contents: LinkContents, key: SigningKey, base: LinkAddress) throws {
         let token: String
@@ -230,42 +229,8 @@ struct MintedLink: Encodable {
         url = base.pdf(token)
         pageURL = base.page(token)
         name = contents.identity.fullName
-        expiresAt = contents.expiresAt.map { ISO8601DateFormatter().string(from: $0) }
-    }
-}
-
-/// The rows of a people CSV file, with their line numbers (the header is line 1).
-struct PeopleFile {
-    static let required = ["first_name", "last_name", "birth_date", "birth_place", "address", "zip", "city", "reasons"]
-    static let optional = ["form", "expires", "time_zone", "lock_reasons"]
-
-    /// The column holding what an option holds on the command line.
-    static func column(_ option: String) -> String {
-        option == "reason" ? "reasons" : option.replacingOccurrences(of: "-", with: "_")
-    }
-
-    let rows: [(line: Int, values: Result<PersonValues, AdminError>)]
-
-    init(path: String) throws {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw AdminError.data("\(path) : fichier introuvable ou illisible (UTF-8 attendu).")
-        }
-        let table: CSV<Named>
-        do { table = try CSV<Named>(string: text.replacingOccurrences(of: "\r\n", with: "\n")) } catch {
-            throw AdminError.data("\(path) : CSV illisible (\(error)).")
-        }
-        let header = table.header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let unknown = header.filter { !(Self.required + Self.optional).contains($0) }
-        let missing = Self.required.filter { !header.contains($0) }
-        guard unknown.isEmpty, missing.isEmpty else {
-            throw AdminError.data("\(path), ligne 1 : colonnes \(unknown.isEmpty ? "manquantes : \(missing.joined(separator: ", "))" : "inconnues : \(unknown.joined(separator: ", "))") ; attendues : \(Self.required.joined(separator: ", ")) et facultatives : \(Self.optional.joined(separator: ", ")).")
-        }
-        var rows: [(Int, Result<PersonValues, AdminError>)] = []
-        for (index, raw) in table.rows.enumerated() {
-            let row = Dictionary(uniqueKeysWithValues: raw.map { ($0.key.trimmingCharacters(in: .whitespaces).lowercased(), $0.value) })
-            if row.values.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            rows.append((index + 2, Result { () throws(AdminError) in try PersonValues(row: row) }))
-        }
-        self.rows = rows
+        self.contents = contents
+        let zone = contents.timeZone.flatMap(TimeZone.init(identifier:)) ?? .paris
+        expiresAt = contents.expiresAt.map { ShownDate.iso($0, in: zone) }
     }
 }

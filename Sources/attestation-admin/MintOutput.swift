@@ -1,10 +1,13 @@
 import Foundation
 import Rendering
 
-/// The minted links in the chosen format.
+/// The minted links in the chosen format. The codes people scan open their personal page
+/// (`/?t=…`); the URL output and the sheet's direct link are the PDF, for bookmarks, Shortcuts
+/// and scripts.
 struct MintOutput {
     let links: [MintedLink]
     let format: Mint.Format
+    let terminalStyle: TerminalQR.Style
 
     var text: String {
         get throws {
@@ -15,10 +18,11 @@ struct MintOutput {
                 return try prettyJSON(links) + "\n"
             case .qr:
                 return try links.map { link in
-                    "\(link.name) — scannez avec le téléphone :\n\(try Self.qr(link.url).terminalText())\(link.url)\n\n"
+                    let code = TerminalQR(try Self.qr(link.pageURL)).text(style: terminalStyle)
+                    return "\(link.name) : scannez avec son téléphone pour ouvrir sa page\n\(code)\(link.pageURL)\n\n"
                 }.joined()
             case .html:
-                return try html()
+                return try sheet()
             }
         }
     }
@@ -27,47 +31,78 @@ struct MintOutput {
         do { return try QRCodeDrawing(text: text) } catch { throw AdminError.software(error.description) }
     }
 
-    /// A self-contained page: no script, no request to any other site.
-    private func html() throws -> String {
-        let items = try links.map { link in
-            """
-                <li>
-                  <h2>\(escape(link.name))</h2>
-                  \(try Self.qr(link.url).svg(size: 220))
-                  <p><a href="\(escape(link.url))">Attestation (PDF)</a> · <a href="\(escape(link.pageURL))">Page personnelle</a>\
-            \(link.expiresAt.map { " · expire le \(escape($0))" } ?? "")</p>
-                </li>
-            """
-        }.joined(separator: "\n")
-        return """
-            <!DOCTYPE html>
-            <html lang="fr">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>Liens d’attestation</title>
-            <style>
-              body { font-family: system-ui, sans-serif; margin: 1rem; }
-              ul { list-style: none; padding: 0; display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
-              li { border: 1px solid #888; border-radius: .5rem; padding: 1rem; break-inside: avoid; }
-              h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
-            </style>
-            </head>
-            <body>
-            <h1>Liens d’attestation</h1>
-            <p>Chaque lien est personnel : scannez le QR code avec le téléphone de la personne, puis ajoutez-le aux favoris ou à l’écran d’accueil. Ne partagez pas cette page.</p>
-            <ul>
-            \(items)
-            </ul>
-            </body>
-            </html>
-
-            """
+    /// The template's `<!-- personne -->` section once per link, its `{{…}}` filled in: a
+    /// self-contained page, no script, no request to any other site.
+    private func sheet() throws -> String {
+        let template = String(decoding: PackageResources.feuille_de_liens_html, as: UTF8.self)
+        guard let start = template.range(of: "<!-- personne -->\n"), let end = template.range(of: "<!-- /personne -->\n") else {
+            throw AdminError.software("modèle de la feuille de liens sans section <!-- personne -->.")
+        }
+        let section = String(template[start.upperBound..<end.lowerBound])
+        let people = try links.map { link in
+            let values = [
+                "nom": escape(link.name),
+                "qr": try Self.qr(link.pageURL).svg(size: 220),
+                "pdf": escape(link.url),
+                "validite": escape(link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: link.zone))." } ?? "Sans date d’expiration."),
+            ]
+            return values.reduce(section) { $0.replacingOccurrences(of: "{{\($1.key)}}", with: $1.value) }
+        }
+        return String(template[..<start.lowerBound]) + people.joined() + String(template[end.upperBound...])
     }
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// A QR code for a terminal: two rows of modules per line of text with half blocks, a 2-module
+/// quiet zone. Drawn here: libqrencode draws for terminals only in its `qrencode` program
+/// (`-t ANSIUTF8`), not through its library.
+struct TerminalQR {
+    enum Style {
+        /// Explicit colours, black modules on white (256-colour SGR: 16 and 231, which terminal
+        /// themes leave alone), so the code reads the same on light and dark terminals.
+        case colors
+        /// No escape codes: dark modules drawn in the text colour, for a light background.
+        case darkOnLight
+        /// No escape codes: light modules drawn in the text colour, for a dark background.
+        case lightOnDark
+    }
+
+    let code: QRCodeDrawing
+
+    init(_ code: QRCodeDrawing) { self.code = code }
+
+    static let colorsOn = "\u{1B}[38;5;16;48;5;231m"
+    static let colorsOff = "\u{1B}[0m"
+
+    func text(style: Style) -> String {
+        let quiet = 2
+        let side = code.modules + 2 * quiet
+        func dark(_ row: Int, _ column: Int) -> Bool {
+            let (r, c) = (row - quiet, column - quiet)
+            return (0..<code.modules).contains(r) && (0..<code.modules).contains(c) && code.isDark(row: r, column: c)
+        }
+        // The glyph covers the halves drawn in the text colour: dark modules, or light ones.
+        let drawn = style == .lightOnDark ? { (row: Int, column: Int) in !dark(row, column) } : dark
+        var text = ""
+        for row in stride(from: 0, to: side, by: 2) {
+            if style == .colors { text += Self.colorsOn }
+            for column in 0..<side {
+                // Past the last row, the half is quiet zone: light.
+                let bottom = row + 1 < side ? drawn(row + 1, column) : style == .lightOnDark
+                switch (drawn(row, column), bottom) {
+                case (true, true): text += "█"
+                case (true, false): text += "▀"
+                case (false, true): text += "▄"
+                case (false, false): text += " "
+                }
+            }
+            if style == .colors { text += Self.colorsOff }
+            text += "\n"
+        }
+        return text
     }
 }

@@ -5,31 +5,45 @@ import Foundation
 /// The person's identity as command-line options, shared by `mint` and `render`.
 /// Each is optional to the parser: `mint --csv` and `render LINK` take the person elsewhere.
 struct PersonOptions: ParsableArguments {
-    @Option(name: .customLong("first-name"), help: "First name.") var firstName: String?
-    @Option(name: .customLong("last-name"), help: "Last name.") var lastName: String?
-    @Option(name: .customLong("birth-date"), help: ArgumentHelp("Birth date.", valueName: "DD/MM/YYYY")) var birthDate: String?
-    @Option(name: .customLong("birth-place"), help: "Place of birth.") var birthPlace: String?
-    @Option(help: "Street address.") var address: String?
-    @Option(help: ArgumentHelp("Zip code, 5 digits.", valueName: "ZIP")) var zip: String?
-    @Option(help: "City.") var city: String?
+    @Option(name: .customLong("first-name"), help: ArgumentHelp("Prénom.", valueName: "PRÉNOM")) var firstName: String?
+    @Option(name: .customLong("last-name"), help: ArgumentHelp("Nom de famille.", valueName: "NOM")) var lastName: String?
+    @Option(name: .customLong("birth-date"), help: ArgumentHelp(
+        "Date de naissance (aussi J/M/AAAA ou AAAA-MM-JJ).", valueName: "JJ/MM/AAAA")) var birthDate: String?
+    @Option(name: .customLong("birth-place"), help: ArgumentHelp("Lieu de naissance.", valueName: "LIEU")) var birthPlace: String?
+    @Option(help: ArgumentHelp("Adresse (numéro et voie).", valueName: "ADRESSE")) var address: String?
+    @Option(help: ArgumentHelp("Code postal, 5 chiffres.", valueName: "CODE")) var zip: String?
+    @Option(help: ArgumentHelp("Ville.", valueName: "VILLE")) var city: String?
 
     var isEmpty: Bool { [firstName, lastName, birthDate, birthPlace, address, zip, city].allSatisfy { $0 == nil } }
 
-    /// - Parameter naming: how messages name a value: an option (`--birth-date`) or a CSV column.
-    func identity(today: CalendarDate, naming: (String) -> String = { "--\($0)" }) throws -> Identity {
-        let values: [(String, String?)] = [
-            ("first-name", firstName), ("last-name", lastName), ("birth-date", birthDate), ("birth-place", birthPlace),
-            ("address", address), ("zip", zip), ("city", city),
-        ]
-        let missing = values.filter { $0.1 == nil }.map { naming($0.0) }
+    static let keys = ["first-name", "last-name", "birth-date", "birth-place", "address", "zip", "city"]
+
+    /// - Parameter origin: how messages name a value: an option (`--birth-date`) or a CSV cell.
+    func identity(today: CalendarDate, origin: ValueOrigin = .options) throws -> Identity {
+        let values = [firstName, lastName, birthDate, birthPlace, address, zip, city]
+        let missing = Swift.zip(Self.keys, values).filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else {
-            throw AdminError.usage("identité incomplète : \(missing.joined(separator: ", ")) manquant(s) ; les sept valeurs d’identité sont obligatoires.")
+            switch origin {
+            case .options:
+                throw AdminError.usage("identité incomplète : \(missing.map { "--\($0)" }.joined(separator: ", ")) manquant(s) ; les sept valeurs d’identité sont obligatoires.")
+            case .csv:
+                throw AdminError.data(origin.message(missing[0], "une valeur est attendue ; les sept valeurs d’identité sont obligatoires."))
+            }
+        }
+        var date = birthDate!
+        if !date.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let parsed = WrittenDate.parse(date) else {
+                let problem = WrittenDate.problem(date)
+                if case .options = origin { throw AdminError.data(origin.message("birth-date", "date de naissance : \(problem)")) }
+                throw AdminError.data(origin.message("birth-date", problem))
+            }
+            date = parsed.description
         }
         do {
-            return try Identity(firstName: firstName!, lastName: lastName!, birthDate: birthDate!, birthPlace: birthPlace!,
+            return try Identity(firstName: firstName!, lastName: lastName!, birthDate: date, birthPlace: birthPlace!,
                                 address: address!, zipCode: zip!, city: city!, today: today)
         } catch {
-            throw AdminError.data("\(naming(Self.option(error.field))) : \(error.description)")
+            throw AdminError.data(origin.message(Self.option(error.field), error))
         }
     }
 

@@ -6,15 +6,16 @@ import Rendering
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render an attestation to a PDF or a PNG of its QR code, as the server would.",
+        abstract: "Produit une attestation en PDF, ou son QR code en PNG, comme le serveur.",
         discussion: """
-            From a link (verified with the configuration's keys, exactly what the server would \
-            answer, --reason replacing the link's reasons unless it locks them), or from the \
-            identity options. The format follows the extension of the output file: .pdf for the \
-            two-page attestation, .png for the QR code alone. Nothing is written unless the \
-            whole document was produced.
+            Depuis un lien (vérifié avec les clés de la configuration : exactement ce que le \
+            serveur répondrait, --reason remplaçant les motifs du lien sauf s’il les impose), ou \
+            depuis les options d’identité, avec les formulaires du serveur (ceux de la \
+            configuration, ou de --forms-dir). Le format suit l’extension du fichier : .pdf pour \
+            l’attestation de deux pages, .png pour le QR code seul. Rien n’est écrit si le \
+            document n’a pas été produit en entier.
 
-            Examples:
+            Exemples :
               attestation-admin render "https://attestation.example.org/?t=AQJrMQ…" --offset -20 -o attestation.pdf
               attestation-admin render --first-name Camille --last-name Dupont \\
                 --birth-date 01/01/1970 --birth-place Lyon \\
@@ -22,41 +23,41 @@ struct Render: ParsableCommand {
                 --reason travail --offset -20 -o attestation.pdf
             """)
 
-    @Argument(help: ArgumentHelp("A link or its token; without it, the identity options.", valueName: "URL|TOKEN"))
+    @Argument(help: ArgumentHelp("Un lien ou son jeton ; sans lui, les options d’identité.", valueName: "URL|JETON"))
     var link: String?
 
     @OptionGroup var config: ConfigOptions
 
-    @OptionGroup(title: "Identity") var identity: PersonOptions
+    @OptionGroup(title: "Identité") var identity: PersonOptions
 
     @Option(name: .customLong("reason"), help: ArgumentHelp(
-        "A reason code, repeatable (see `attestation-admin forms`).", valueName: "CODE"))
+        "Un code de motif, répétable (voir attestation-admin forms).", valueName: "CODE"))
     var reasons: [String] = []
 
-    @Option(help: ArgumentHelp("The form id (default: the latest official form).", valueName: "ID"))
+    @Option(help: ArgumentHelp("Le formulaire (par défaut le dernier formulaire officiel).", valueName: "ID"))
     var form: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Exit time as signed minutes from now, from \(OffsetBounds.standard.minimum) to +\(OffsetBounds.standard.maximum).",
+        "Heure de sortie en minutes depuis maintenant, de \(OffsetBounds.standard.minimum) à +\(OffsetBounds.standard.maximum).",
         valueName: "MINUTES"))
     var offset: String?
 
-    @Option(help: ArgumentHelp("Exit time today, HH:MM, in the attestation's time zone.", valueName: "HH:MM"))
+    @Option(help: ArgumentHelp("Heure de sortie aujourd’hui, HH:MM, dans le fuseau de l’attestation.", valueName: "HH:MM"))
     var at: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("IANA time zone.", valueName: "ZONE"))
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Fuseau horaire IANA.", valueName: "FUSEAU"))
     var timeZone = "Europe/Paris"
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write: .pdf or .png.", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Le fichier à écrire : .pdf ou .png.", valueName: "FICHIER"))
     var output: String
 
     @Option(help: ArgumentHelp(
-        "PNG only: approximate width in pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
+        "PNG seulement : largeur approximative en pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
         valueName: "PIXELS"))
     var size = 400
 
     @Option(name: .customLong("unicode-font"), help: ArgumentHelp(
-        "TrueType font embedded for names outside Windows-1252.", valueName: "FILE"))
+        "Police TrueType incorporée pour les noms hors de Windows-1252.", valueName: "FICHIER"))
     var unicodeFont = AttestationRenderer.defaultUnicodeFontPath
 
     @OptionGroup var forms: FormOptions
@@ -98,7 +99,7 @@ extension Render {
     }
 
     private func fromOptions(now: Date) throws -> Attestation {
-        let catalog = try forms.catalog()
+        let catalog = try forms.catalog(config: config)
         guard let chosenForm = form.map({ catalog.form(id: $0) }) ?? catalog.defaultForm else {
             let known = catalog.forms.map(\.id).joined(separator: ", ")
             throw AdminError.data("--form : formulaire inconnu ; disponibles : \(known).")

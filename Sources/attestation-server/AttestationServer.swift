@@ -12,52 +12,55 @@ import Synchronization
 struct AttestationServer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attestation-server",
-        abstract: "Serve attestations for the links minted by attestation-admin.",
+        abstract: "Sert les attestations des liens créés par attestation-admin.",
         discussion: """
-            Reads the configuration (keys, revocation list, forms, server settings), listens, and \
-            answers each link with a freshly generated attestation. Nothing is stored.
+            Lit la configuration (clés, liste de révocation, formulaires, réglages du serveur), \
+            écoute, et répond à chaque lien par une attestation produite à l’instant. Rien n’est \
+            conservé.
 
-            Once listening it writes one JSON line on standard output ({"event":"listening",…,"port":…}); \
-            logs go to standard error (--log-format text or json).
+            Une fois à l’écoute, il écrit une ligne JSON sur la sortie standard \
+            ({"event":"listening",…,"port":…}) ; le journal va sur la sortie d’erreur (--log-format \
+            text ou json), en anglais.
 
-            Reloads: SIGHUP, or a change on disk of the configuration, the revocation list or a \
-            form (server.reloadOnChange), reloads keys, revocation list, forms and the static site. \
-            Whatever does not load is refused whole and the running configuration stays in force \
-            (an error in the log, /healthz says "degraded"). SIGTERM or SIGINT stop accepting, let \
-            requests in flight finish (server.shutdownTimeout seconds at most) and exit 0.
+            Rechargement : SIGHUP, ou un changement sur disque de la configuration, de la liste de \
+            révocation ou d’un formulaire (server.reloadOnChange), recharge les clés, la liste, les \
+            formulaires et le site. Ce qui ne se charge pas est refusé en entier et la \
+            configuration en service reste en vigueur (une erreur dans le journal, /healthz \
+            indique "degraded"). SIGTERM ou SIGINT : plus de nouvelle connexion, les requêtes en \
+            cours finissent (server.shutdownTimeout secondes au plus), sortie 0.
 
-            Exit codes: 0 after a clean stop or a valid --check-config, 64 bad usage, 69 cannot \
-            listen, 78 unusable configuration.
+            Codes de sortie : 0 après un arrêt propre ou un --check-config valide, 64 usage \
+            invalide, 69 écoute impossible, 78 configuration inutilisable.
 
-            Examples:
+            Exemples :
               attestation-server
               attestation-server --config /etc/attestation/config.json --host 0.0.0.0 --port 80
               attestation-server --check-config
               attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public
             """)
 
-    @Option(help: ArgumentHelp("The configuration file, as written by attestation-admin init.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Le fichier de configuration, écrit par attestation-admin init.", valueName: "FICHIER"))
     var config = "config.json"
 
-    @Option(help: ArgumentHelp("Address to listen on, instead of server.host (0.0.0.0 or :: for all).", valueName: "ADDRESS"))
+    @Option(help: ArgumentHelp("Adresse d’écoute, à la place de server.host (0.0.0.0 ou :: pour toutes).", valueName: "ADDRESS"))
     var host: String?
 
-    @Option(help: ArgumentHelp("Port to listen on, instead of server.port (0 for any free port).", valueName: "PORT"))
+    @Option(help: ArgumentHelp("Port d’écoute, à la place de server.port (0 pour un port libre quelconque).", valueName: "PORT"))
     var port: Int?
 
     @Option(name: .customLong("log-level"),
-            help: ArgumentHelp("Instead of server.logLevel: \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "LEVEL"))
+            help: ArgumentHelp("À la place de server.logLevel : \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "NIVEAU"))
     var logLevel: String?
 
     @Option(name: .customLong("public-directory"),
-            help: ArgumentHelp("A static site on disk instead of the built-in one and of server.publicDirectory (relative to the working directory).", valueName: "PATH"))
+            help: ArgumentHelp("Un site statique sur disque à la place du site intégré et de server.publicDirectory (relatif au dossier courant).", valueName: "DOSSIER"))
     var publicDirectory: String?
 
     @Option(name: .customLong("log-format"),
-            help: ArgumentHelp("Instead of server.logFormat: text (a line a record) or json (an object a line).", valueName: "FORMAT"))
+            help: ArgumentHelp("À la place de server.logFormat : text (une ligne par entrée) ou json (un objet par ligne).", valueName: "FORMAT"))
     var logFormat: String?
 
-    @Flag(name: .customLong("check-config"), help: "Check the configuration and everything it names, print a summary, and exit.")
+    @Flag(name: .customLong("check-config"), help: "Vérifie la configuration et tout ce qu’elle nomme, écrit un résumé, et s’arrête.")
     var checkConfig = false
 
     func validate() throws {

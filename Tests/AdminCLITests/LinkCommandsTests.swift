@@ -21,6 +21,24 @@ private func mint(_ arguments: [String], in scratch: Scratch) throws -> String {
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
+/// The QR code of a sheet's SVG (a white square, then one path of `M x y h w v h h-w z`
+/// rectangles in module units), drawn to an image that zbarimg reads.
+private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws -> String? {
+    let side = try #require(svg.firstMatch(of: #/viewBox="0 0 (\d+) \d+"/#).flatMap { Int($0.1) })
+    let width = side * scale
+    var pixels = [UInt8](repeating: 255, count: width * width)
+    for m in svg.matches(of: #/M(\d+) (\d+)h(\d+)v(\d+)h-\d+z/#) {
+        let (x, y, w, h) = (Int(m.1)!, Int(m.2)!, Int(m.3)!, Int(m.4)!)
+        for row in (y * scale)..<((y + h) * scale) {
+            for column in (x * scale)..<((x + w) * scale) { pixels[row * width + column] = 0 }
+        }
+    }
+    let image = URL(fileURLWithPath: scratch.path("sheet-\(UUID().uuidString).pgm"))
+    try (Data("P5\n\(width) \(width)\n255\n".utf8) + Data(pixels)).write(to: image)
+    let result = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image.path])
+    return result.status == 0 ? result.stdout : nil
+}
+
 @Suite struct LinkCommandsTests {
     @Test func initWritesAPrivateKeyOnlyItsOwnerCanReadAndRefusesToOverwrite() throws {
         let scratch = try initialized()
@@ -167,9 +185,9 @@ private func mint(_ arguments: [String], in scratch: Scratch) throws -> String {
         let output = scratch.path("links.json")
         let result = try Tool.admin(["mint", "--csv", "people.csv", "--format", "json", "-o", output], in: scratch.url)
         #expect(result.status == 65, "some rows failed")
-        #expect(result.stderr.contains("people.csv, ligne 3 : birth_date"))
-        #expect(result.stderr.contains("people.csv, ligne 4 : reasons : motif « plage » inconnu"))
-        #expect(result.stderr.contains("2 lien(s) créé(s), 2 ligne(s) refusée(s)"))
+        #expect(result.stderr.contains("people.csv, ligne 3, colonne « birth_date », valeur « 31/02/1980 » : date invalide"), "\(result.stderr)")
+        #expect(result.stderr.contains("people.csv, ligne 4, colonne « reasons », valeur « plage » : motif « plage » inconnu"))
+        #expect(result.stderr.contains("2 liens écrits dans \(output), 2 refusés (lignes 3, 4)"), "\(result.stderr)")
         let links = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
         #expect(links.map { $0["name"] as? String } == ["Anna Kowalska", "Zoé Durand"])
 
@@ -180,64 +198,44 @@ private func mint(_ arguments: [String], in scratch: Scratch) throws -> String {
 
         let header = try Tool.admin(["mint", "--csv", "missing.csv"], in: scratch.url)
         #expect(header.status == 65)
-        try Data("prenom,nom\nA,B\n".utf8).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
+        try Data("prenom,nom,naissance\nA,B,C\n".utf8).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
         let columns = try Tool.admin(["mint", "--csv", "bad.csv"], in: scratch.url)
         #expect(columns.status == 65)
-        #expect(columns.stderr.contains("ligne 1 : colonnes inconnues : prenom, nom"))
-    }
-
-    @Test func terminalQRCodeScansToTheLink() throws {
-        let scratch = try initialized()
-        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--format", "qr"], in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        let link = try #require(lines.first { $0.hasPrefix("https://") })
-        let art = lines.filter { $0.contains("█") }
-        try #require(!art.isEmpty)
-        // Half blocks back to pixels: a filled half is light (the paper), an empty half dark.
-        let scale = 6
-        let width = art[0].count * scale, height = art.count * 2 * scale
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        for (row, line) in art.enumerated() {
-            for (column, character) in line.enumerated() {
-                let (top, bottom): (UInt8, UInt8) = switch character {
-                case "█": (255, 255)
-                case "▄": (0, 255)
-                case "▀": (255, 0)
-                default: (0, 0)
-                }
-                for dy in 0..<(2 * scale) {
-                    for dx in 0..<scale {
-                        pixels[(row * 2 * scale + dy) * width + column * scale + dx] = dy < scale ? top : bottom
-                    }
-                }
-            }
-        }
-        let image = URL(fileURLWithPath: scratch.path("terminal.pgm"))
-        try (Data("P5\n\(width) \(height)\n255\n".utf8) + Data(pixels)).write(to: image)
-        let decoded = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image.path])
-        #expect(decoded.stdout.trimmingCharacters(in: .newlines) == String(link))
+        #expect(columns.stderr.contains("bad.csv, ligne 1 : colonne(s) inconnue(s) : « naissance » ; colonne(s) manquante(s) : date de naissance, lieu de naissance, adresse, code postal, ville, motifs"), "\(columns.stderr)")
     }
 
     @Test func htmlPageHasALinkAndAQRCodePerPerson() throws {
         let scratch = try initialized()
         let output = scratch.path("links.html")
-        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--format", "html", "-o", output], in: scratch.url)
+        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--expires", "2099-06-30", "--time-zone", "America/Martinique",
+                                                        "--format", "html", "-o", output], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.contains("Valable jusqu’au 30/06/2099 18:00 (America/Martinique)."), "the expiry in the link's zone, named")
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<h2>Camille Dupont</h2>"))
         #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t="))
+        #expect(html.contains("pour un favori ou un raccourci"), "one line on what the PDF link is for")
+        #expect(html.contains("il ouvre sa page personnelle"), "one line on what the QR code is for")
         #expect(html.contains("<svg"))
+        #expect(!html.contains("{{"), "every placeholder of the template filled in")
         #expect(!html.contains("<script"), "no script")
         #expect(!html.contains("src=\"http"), "no request to another site")
+
+        // The code people scan opens the personal page of the same link as the PDF beside it.
+        let svg = try #require(html.range(of: "<svg").map { html[$0.lowerBound...] }.flatMap { text in
+            text.range(of: "</svg>").map { String(text[..<$0.upperBound]) } })
+        let decoded = try #require(try decodedSVG(svg, scratch: scratch)).trimmingCharacters(in: .newlines)
+        #expect(decoded.hasPrefix("https://attestation.example.org/?t="), "\(decoded)")
+        let token = String(decoded.dropFirst("https://attestation.example.org/?t=".count))
+        #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t=\(token)\""))
     }
 
     @Test func everySubcommandHasHelpWithAnExample() throws {
-        for command in ["init", "keygen", "mint", "inspect", "revoke", "render", "forms"] {
+        for command in ["init", "keygen", "mint", "links", "inspect", "revoke", "render", "forms"] {
             let help = try Tool.admin([command, "--help"])
             #expect(help.status == 0)
-            #expect(help.stdout.contains("Example"), "\(command) --help has an example")
+            #expect(help.stdout.contains("Exemple"), "\(command) --help has an example")
         }
     }
 }

@@ -110,7 +110,7 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
     @Test func helpShowsAnExample() throws {
         let help = try Tool.admin(["render", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("Example"))
+        #expect(help.stdout.contains("Exemple"))
         #expect(help.stdout.contains("--offset <MINUTES>"))
     }
 }

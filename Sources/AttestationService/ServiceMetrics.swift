@@ -8,6 +8,8 @@ final class ServiceMetrics: Sendable {
     private let latencies = Mutex<[String: Timer]>([:])
     private let renders: [String: Timer]
     let openConnections = Meter(label: "http_open_connections")
+    /// Connections refused at accept because their address had maxConnectionsPerAddress open.
+    let refusedConnections = Counter(label: "http_connections_refused_total", dimensions: [("reason", "per_address")])
 
     init() {
         renders = Dictionary(uniqueKeysWithValues: ["pdf", "png"].map {

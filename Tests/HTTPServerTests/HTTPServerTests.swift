@@ -99,13 +99,11 @@ import TestSupport
         #expect(fine.stdout == "200")
     }
 
-    @Test func aTakenPortIsAClearError() throws {
+    @Test func aTakenPortIsATypedError() throws {
         let first = try Self.start()
         defer { first.stop(gracePeriod: 1) }
-        #expect {
+        #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
             try Self.start(HTTPServerConfiguration(port: first.port))
-        } throws: { error in
-            String(describing: error).contains("déjà utilisé")
         }
     }
 
@@ -194,11 +192,14 @@ import TestSupport
     }
 
     @Test func refusesBadLimitsAndUnknownHosts() {
-        #expect(throws: HTTPServerError.self) { try Self.start(HTTPServerConfiguration(port: 0, maxConnections: 0)) }
+        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration(port: 0, maxConnections: 0)) }
+        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration(port: 0, maxQueryParameters: 0)) }
+        #expect(throws: HTTPServerError.invalidPort(70000)) { try Self.start(HTTPServerConfiguration(port: 70000)) }
         #expect {
             try Self.start(HTTPServerConfiguration(host: "no-such-host.invalid", port: 0))
         } throws: { error in
-            String(describing: error).contains("no-such-host.invalid")
+            guard case .unknownHost(host: "no-such-host.invalid", reason: let reason)? = error as? HTTPServerError else { return false }
+            return !reason.isEmpty
         }
     }
 }

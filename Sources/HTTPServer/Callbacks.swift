@@ -72,10 +72,9 @@ enum Callbacks {
             case nulInPathMarker: early = HTTPRefusal(.malformed(.nulInPath))
             default: break
             }
-            let headers = rawHeaders(of: connection, head: method.map { UnsafeRawPointer($0) },
-                                     headSize: cmhd_request_header_size(connection))
             if early == nil {
-                early = RequestChecks.refusal(version: version.map { String(cString: $0) } ?? "", headers: headers)
+                early = scanHeaders(of: connection, method: method).verdict(isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                                                                           isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
             }
             if early == nil, methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
                 requestContext.pointee = waiting
@@ -186,22 +185,21 @@ enum Callbacks {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
-    /// The headers as stored, with where their names lie (see `RequestChecks.Header`): the head
-    /// as received starts at the method and is `headSize` bytes long.
-    private static func rawHeaders(of connection: OpaquePointer, head: UnsafeRawPointer?, headSize: Int) -> [RequestChecks.Header] {
-        typealias Stored = (name: [UInt8], value: [UInt8], address: UnsafeRawPointer)
-        var stored: [Stored] = []
-        withUnsafeMutablePointer(to: &stored) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, value, valueSize in
+    /// The headers as stored, checked in place (see `RequestChecks.HeaderScan`): the head as
+    /// received starts at the method.
+    private static func scanHeaders(of connection: OpaquePointer, method: UnsafePointer<CChar>?) -> RequestChecks.HeaderScan {
+        let headSize = cmhd_request_header_size(connection)
+        var scan = RequestChecks.HeaderScan(head: headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil)
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, _, _ in
                 guard let context, let key else { return .YES }
-                let list = context.assumingMemoryBound(to: [Stored].self)
-                list.pointee.append((Callbacks.bytes(key, keySize), value.map { Callbacks.bytes($0, valueSize) } ?? [],
-                                     UnsafeRawPointer(key)))
+                key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
+                    context.assumingMemoryBound(to: RequestChecks.HeaderScan.self).pointee.add(name: UnsafeBufferPointer(start: $0, count: keySize))
+                }
                 return .YES
             }, pointer)
         }
-        let inHead = headSize > 0 ? head.map { $0..<($0 + headSize) } : nil
-        return stored.map { RequestChecks.Header(name: $0.name, value: $0.value, nameInHead: inHead?.contains($0.address) ?? true) }
+        return scan
     }
 
     /// Headers or query arguments, decoded by libmicrohttpd. Read with their lengths: a `%00`
@@ -217,10 +215,6 @@ enum Callbacks {
             }, pointer)
         }
         return collected
-    }
-
-    private static func bytes(_ bytes: UnsafePointer<CChar>, _ count: Int) -> [UInt8] {
-        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     private static func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {

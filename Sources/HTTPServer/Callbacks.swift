@@ -35,12 +35,13 @@ enum Callbacks {
         let length = strlen(uri)
         return uri.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> UnsafeMutableRawPointer? in
             let target = UnsafeBufferPointer(start: bytes, count: length)
-            if RequestChecks.refusal(rawTarget: target) != nil { return nulInPathMarker }
-            guard let question = target.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-            let query = UnsafeBufferPointer(rebasing: target[(question + 1)...])
-            guard RequestChecks.parameterCount(rawQuery: query) > core.maxQueryParameters else { return nil }
-            UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
-            return tooManyParametersMarker
+            var marker: UnsafeMutableRawPointer?
+            if let question = target.firstIndex(of: UInt8(ascii: "?")),
+               RequestChecks.parameterCount(rawQuery: UnsafeBufferPointer(rebasing: target[(question + 1)...])) > core.maxQueryParameters {
+                UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
+                marker = tooManyParametersMarker
+            }
+            return RequestChecks.refusal(rawTarget: target) != nil ? nulInPathMarker : marker
         }
     }
 

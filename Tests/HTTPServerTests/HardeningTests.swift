@@ -133,6 +133,21 @@ import Glibc
         #expect(seen.all.isEmpty, "\(seen.all)")
     }
 
+    /// Both at once: the query must still be cut before libmicrohttpd records its parameters,
+    /// or the request hangs as in item 2.
+    @Test func anEncodedNulWithTooManyParametersIsRefusedAtOnce() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        // 2,000 records would outgrow the memory pool (63.7 KB with the default limits).
+        let query = Array(repeating: "a=1", count: 2000).joined(separator: "&")
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /metrics%00?\(query) HTTP/1.1\r\nHost: x\r\n\r\n")
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 400)
+        #expect(seen.all.isEmpty)
+    }
+
     // MARK: - Item 8: the layer's own refusals
 
     /// 600 headers of 10 bytes are 6 KB, far under the 16 KB limit: libmicrohttpd ran out of

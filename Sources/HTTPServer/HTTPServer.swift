@@ -122,7 +122,7 @@ private struct RunningDaemon: ~Copyable {
     /// with a few headers (refused by `Callbacks`, logged and counted); plus a record per allowed
     /// query parameter (more are cut before libmicrohttpd records them, see
     /// `Callbacks.uriLogged`) and 8 KB for the response headers. The cost: libmicrohttpd zeroes
-    /// the whole pool between two requests on a connection (MHD_pool_reset), 1.5 µs for the
+    /// the whole pool between two requests on a connection (MHD_pool_reset), 1.4 µs for the
     /// 63.7 KB of the default limits against 0.4 µs for the 40 KB it had before (memset, best of
     /// 7 × 20,000), and a kept-alive connection holds it all in memory.
     static func poolBytes(_ configuration: HTTPServerConfiguration) -> Int {

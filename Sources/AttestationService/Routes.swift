@@ -157,6 +157,31 @@ struct Routes {
         return .text(error.status, message + "\n", headers: privateHeaders + extraHeaders)
     }
 
+    /// A request the HTTP server refused before any route: what is wrong and what is accepted.
+    static func refusal(_ refusal: HTTPRefusal, request: HTTPRequest?) -> HTTPResponse {
+        let message: String
+        switch refusal.reason {
+        case .bodyNotAccepted: message = "corps de requête refusé : ce service n’accepte que GET et HEAD, sans corps."
+        case .uriTooLong(let limit): message = "adresse trop longue : \(limit) octets au plus."
+        case .tooManyParameters(let limit): message = "trop de paramètres dans l’adresse : \(limit) au plus."
+        case .headersTooLarge(let limit): message = "en-têtes trop longs : \(limit) octets au plus."
+        case .versionNotSupported: message = "version HTTP non prise en charge ; HTTP/1.0 et HTTP/1.1 le sont."
+        case .malformed(let malformation):
+            let detail = switch malformation {
+            case .missingHost: "en-tête Host manquant, obligatoire en HTTP/1.1"
+            case .duplicateHost: "plusieurs en-têtes Host ; un seul est accepté"
+            case .duplicateContentLength: "plusieurs en-têtes Content-Length ; un seul est accepté"
+            case .conflictingFraming: "Transfer-Encoding avec Content-Length, ou répété ; un seul des deux, une fois, est accepté"
+            case .invalidHeaderName: "nom d’en-tête invalide (espace avant les deux-points ?) ; lettres, chiffres et !#$%&'*+-.^_`|~ sont acceptés"
+            case .foldedHeader: "en-tête continué sur la ligne suivante ; un en-tête tient sur une ligne"
+            case .nulInPath: "caractère nul (%00) dans le chemin"
+            }
+            message = "requête mal formée : \(detail)."
+        }
+        return error(RouteError(status: refusal.status, message: message, reason: "http_\(refusal.status)"),
+                     json: request?.path.hasPrefix("/api/") ?? false)
+    }
+
     static let fixedRoutes: Set<String> = [
         "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics", "/licenses",
     ]

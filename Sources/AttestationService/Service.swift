@@ -93,17 +93,32 @@ public final class Service: Sendable {
         draining.store(true, ordering: .relaxed)
     }
 
-    /// Observes the HTTP server's connections for the `http_open_connections` gauge.
+    /// Observes the HTTP server: the `http_open_connections` gauge, the refusals it makes itself
+    /// (access log and metrics, route `refused`), and its reports.
     public var serverObserver: HTTPServerObserver {
         let gauge = metrics.openConnections
+        let refusedConnections = metrics.refusedConnections
         return HTTPServerObserver(
             connectionOpened: { gauge.increment() }, connectionClosed: { gauge.decrement() },
             libraryMessage: { [logger] in logger.notice("libmicrohttpd message", metadata: ["text": "\($0)"]) },
+            repeatedLibraryMessage: { [logger] message, count in
+                logger.notice("libmicrohttpd message repeated", metadata: ["text": "\(message)", "count": "\(count)"])
+            },
             requestRefused: { [self] method, status, bytes in
                 record(RequestRecord(id: requestIDs.next(), method: method, route: "refused", status: status, bytes: bytes,
-                                     duration: .zero, refusal: "http_limit"))
+                                     duration: .zero, refusal: "http_\(status)"))
+            },
+            connectionRefused: { refusedConnections.increment() },
+            connectionsRefused: { [logger] count, seconds in
+                logger.warning("connections refused: their address already has maxConnectionsPerAddress open", metadata: [
+                    "count": "\(count)", "interval_s": "\(seconds)",
+                ])
             })
     }
+
+    /// The responses to the requests the HTTP server refuses itself: worded in French, as JSON
+    /// under /api/, with the headers of every error.
+    public var refusalResponder: HTTPRefusalResponder { Routes.refusal }
 
     /// The handler to give `HTTPServer`.
     public var handler: HTTPHandler { { [self] in respond(to: $0) } }

@@ -15,6 +15,8 @@ final class ServiceMetrics: Sendable {
     /// 1 while the files on disk do not load and the last good configuration serves.
     private let degraded = Meter(label: "attestation_configuration_degraded")
     private let lastApplied = Meter(label: "attestation_configuration_last_applied_timestamp_seconds")
+    /// Connections refused at accept because their address had maxConnectionsPerAddress open.
+    let refusedConnections = Counter(label: "http_connections_refused_total", dimensions: [("reason", "per_address")])
 
     init() {
         degraded.set(0)

@@ -3,14 +3,18 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <sys/ioctl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <microhttpd.h>
 
 // Non-variadic doors into libmicrohttpd's variadic calls, which Swift cannot make.
 
-/// Starts a daemon with its options given as an array ending with MHD_OPTION_END.
-static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                                   void *handler_cls, const struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+/// Starts a daemon with its accept policy and its options given as an array ending with
+/// MHD_OPTION_END.
+static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags, MHD_AcceptPolicyCallback policy, void *policy_cls,
+                                                   MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                   const struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, 0, policy, policy_cls, handler, handler_cls, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 /// The peer's address, or NULL.
@@ -25,8 +29,45 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// The size of the request's head as received (request line, headers, blank line), or 0 before
+/// the headers are in.
+static inline size_t cmhd_request_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// The status of the response queued on the connection, or 0 when none is.
+static inline unsigned int cmhd_queued_status(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+    return info == NULL ? 0 : info->http_status;
+}
+
 /// Bytes received on a socket and not yet read, or -1.
 static inline int cmhd_unread_bytes(int socket) {
     int count = 0;
     return ioctl(socket, FIONREAD, &count) == 0 ? count : -1;
+}
+
+/// Bytes the process has read from a TCP socket since it opened (received by the kernel minus
+/// those still queued), or -1.
+/// glibc's struct tcp_info stops before the fields Linux added since 4.1; the kernel only
+/// appends to it, so this is its layout up to tcpi_bytes_received (linux/tcp.h, which clashes
+/// with glibc's header in one module).
+struct cmhd_tcp_info {
+    struct tcp_info glibc;
+    uint64_t pacing_rate;
+    uint64_t max_pacing_rate;
+    uint64_t bytes_acked;
+    uint64_t bytes_received;
+};
+
+/// Bytes the process has read from a TCP socket since it opened (received by the kernel minus
+/// those still queued), or -1 (also on a kernel too old to count them).
+static inline int64_t cmhd_consumed_bytes(int socket) {
+    struct cmhd_tcp_info info;
+    socklen_t length = sizeof info;
+    if (getsockopt(socket, IPPROTO_TCP, TCP_INFO, &info, &length) != 0 || length < sizeof info) return -1;
+    int unread = cmhd_unread_bytes(socket);
+    if (unread < 0) return -1;
+    return (int64_t)info.bytes_received - unread;
 }

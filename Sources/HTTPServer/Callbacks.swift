@@ -8,37 +8,79 @@ import Glibc
 /// them on its own worker threads.
 enum Callbacks {
     /// Where a request is, kept in libmicrohttpd's per-request pointer. libmicrohttpd only
-    /// stores and returns it, so two constant non-null values do; taking the address of a
-    /// global on every call instead was a modifying access from many threads (TSan reports it).
-    /// `requestCompleted` counts a request out when either is set.
+    /// stores and returns it, so constant non-null values do; taking the address of a global on
+    /// every call instead was a modifying access from many threads (TSan reports it).
+    /// `requestCompleted` counts a request out when it was counted in (waiting or answered).
     nonisolated(unsafe) static let waitingMarker = UnsafeMutableRawPointer(bitPattern: 1)!
     nonisolated(unsafe) static let answeredMarker = UnsafeMutableRawPointer(bitPattern: 2)!
+    /// Set by `uriLogged` on a request to refuse once its headers are in.
+    nonisolated(unsafe) static let tooManyParametersMarker = UnsafeMutableRawPointer(bitPattern: 3)!
+    nonisolated(unsafe) static let nulInPathMarker = UnsafeMutableRawPointer(bitPattern: 4)!
+
+    /// Called by libmicrohttpd with the raw request target, before it splits off the query,
+    /// records each parameter in the connection's memory pool and decodes the path; what it
+    /// returns becomes the request's pointer. Two things are decided here because afterwards
+    /// they cannot be:
+    /// - A query with more parameters than the pool has room for: 600 exhausted it, and
+    ///   libmicrohttpd 0.9.75 then lost the request (parse_initial_message_line ignores the
+    ///   failure of MHD_parse_arguments_ and overwrites the error state it set), holding the
+    ///   connection silently until the timeout. The query is cut here, at its first byte, so
+    ///   that libmicrohttpd records none, and the request is refused once its headers are in.
+    ///   The target is libmicrohttpd's own writable read buffer, handed as `const` only; the
+    ///   query pointer it splits at was found before this call, so the cut is seen.
+    /// - `%00` in the path, which decoding turns into the end of the C string handed over.
+    static let uriLogged: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { context, uri, _ in
+        guard let context, let uri else { return nil }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        let length = strlen(uri)
+        return uri.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> UnsafeMutableRawPointer? in
+            let target = UnsafeBufferPointer(start: bytes, count: length)
+            var marker: UnsafeMutableRawPointer?
+            if let question = target.firstIndex(of: UInt8(ascii: "?")),
+               RequestChecks.parameterCount(rawQuery: UnsafeBufferPointer(rebasing: target[(question + 1)...])) > core.maxQueryParameters {
+                UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
+                marker = tooManyParametersMarker
+            }
+            return RequestChecks.refusal(rawTarget: target) != nil ? nulInPathMarker : marker
+        }
+    }
 
     /// Called when the headers are in, then once per piece of body, then once more with none.
     /// GET and HEAD are answered on that last call: answering earlier makes libmicrohttpd
     /// close the connection instead of keeping it alive. Other methods, and requests that
     /// announce a body (which no route takes), are answered at once, without reading it.
-    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, requestContext in
+    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, _, uploadSize, requestContext in
         guard let context, let connection, let requestContext else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let waiting = waitingMarker
         let answered = answeredMarker
         let methodName = method.map { String(cString: $0) } ?? ""
 
+        var early: HTTPRefusal?
         switch requestContext.pointee {
-        case nil:
-            core.inFlight.add(1, ordering: .relaxed)
-            core.deadlines.disarm(cmhd_connection_fd(connection))
-            if methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
-                requestContext.pointee = waiting
-                return .YES
-            }
         case waiting where (uploadSize?.pointee ?? 0) == 0:
             break
-        default:
+        case waiting, answered:
             // A body the route will not read: dropped as it arrives.
             uploadSize?.pointee = 0
             return .YES
+        default:
+            // The first call: the headers are in.
+            core.inFlight.add(1, ordering: .relaxed)
+            core.connections.disarm(cmhd_connection_fd(connection))
+            switch requestContext.pointee {
+            case tooManyParametersMarker: early = HTTPRefusal(.tooManyParameters(limit: core.maxQueryParameters))
+            case nulInPathMarker: early = HTTPRefusal(.malformed(.nulInPath))
+            default: break
+            }
+            if early == nil {
+                early = scanHeaders(of: connection, method: method).verdict(isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                                                                           isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
+            }
+            if early == nil, methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
+                requestContext.pointee = waiting
+                return .YES
+            }
         }
         requestContext.pointee = answered
 
@@ -49,39 +91,33 @@ enum Callbacks {
             headers: values(of: connection, kind: .HEADER_KIND).map { ($0.name, $0.value ?? "") },
             peerAddress: cmhd_client_address(connection).flatMap { SocketAddress.host(of: $0) })
         var response: HTTPResponse
-        if let refusal = refusal(of: request, announcesBody: announcesBody(connection), limit: core.maxRequestBytes) {
-            response = refusal
-            core.observer.requestRefused(request.method, refusal.status, refusal.body.count)
+        if let refusal = early ?? refusal(of: request, announcesBody: announcesBody(connection), limit: core.maxRequestBytes) {
+            response = core.refusalResponder(refusal, request)
+            response.headers.append(("Connection", "close"))
+            core.observer.requestRefused(request.method, refusal.status, response.body.count)
         } else {
             response = core.handler(request)
-        }
-        if core.draining.load(ordering: .relaxed) {
-            response.headers.append(("Connection", "close"))
+            if core.draining.load(ordering: .relaxed) {
+                response.headers.append(("Connection", "close"))
+            }
         }
         return queue(response, on: connection)
     }
 
-    /// What the HTTP layer refuses before any route sees it: a body on GET or HEAD (no route
-    /// reads one), a URI or headers over the limit. libmicrohttpd would refuse the largest
-    /// itself, but its refusals reach neither the log nor the metrics; its own limit is set
-    /// above this one (see `RunningDaemon`).
-    private static func refusal(of request: HTTPRequest, announcesBody: Bool, limit: Int) -> HTTPResponse? {
-        let headers: [(name: String, value: String)] = [("Cache-Control", "no-store")]
-        if request.isGetOrHead, announcesBody {
-            return .text(413, "Corps de requête refusé : ce service n’accepte que GET et HEAD, sans corps.\n", headers: headers)
-        }
+    /// What the HTTP layer refuses of a well-formed request before any route sees it: a body on
+    /// GET or HEAD (no route reads one), a URI or headers over the limit. libmicrohttpd would
+    /// refuse the largest itself, but with its own English page; its own limit is set above
+    /// this one (see `RunningDaemon`).
+    private static func refusal(of request: HTTPRequest, announcesBody: Bool, limit: Int) -> HTTPRefusal? {
+        if request.isGetOrHead, announcesBody { return HTTPRefusal(.bodyNotAccepted) }
         let uriBytes = request.query.reduce(request.path.utf8.count) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 }
-        if uriBytes > limit {
-            return .text(414, "Adresse trop longue : \(limit) octets au plus.\n", headers: headers)
-        }
+        if uriBytes > limit { return HTTPRefusal(.uriTooLong(limit: limit)) }
         let headerBytes = request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-        if headerBytes > limit {
-            return .text(431, "En-têtes trop longs : \(limit) octets au plus.\n", headers: headers)
-        }
+        if headerBytes > limit { return HTTPRefusal(.headersTooLarge(limit: limit)) }
         return nil
     }
 
-    /// A `Content-Length` above zero or a chunked `Transfer-Encoding`.
+    /// A `Content-Length` above zero or a `Transfer-Encoding` (each at most once: see `RequestChecks`).
     private static func announcesBody(_ connection: OpaquePointer) -> Bool {
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
             return (Int(String(cString: length).filter { $0 != " " }) ?? 1) != 0
@@ -93,10 +129,25 @@ enum Callbacks {
         guard let context else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         // The next request on this connection has its own time to arrive.
-        if let connection { core.deadlines.arm(cmhd_connection_fd(connection)) }
-        guard let requestContext, requestContext.pointee != nil else { return }
+        if let connection { core.connections.arm(cmhd_connection_fd(connection)) }
+        guard let requestContext else { return }
+        let marker = requestContext.pointee
         requestContext.pointee = nil
-        core.inFlight.subtract(1, ordering: .relaxed)
+        if marker == waitingMarker || marker == answeredMarker {
+            core.inFlight.subtract(1, ordering: .relaxed)
+        } else if let connection, case let status = cmhd_queued_status(connection), status > 0 {
+            // libmicrohttpd answered by itself (its 431 when the headers outgrew its memory, for
+            // one): counted like the server's own refusals.
+            core.observer.requestRefused("", Int(status), 0)
+        }
+    }
+
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+        guard let context else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        if core.connections.admits(address.flatMap { SocketAddress.host(of: $0) }) { return .YES }
+        core.observer.connectionRefused()
+        return .NO
     }
 
     static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, _, code in
@@ -104,11 +155,11 @@ enum Callbacks {
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let socket = connection.map { cmhd_connection_fd($0) } ?? -1
         if code == .CONNECTION_NOTIFY_STARTED {
-            core.deadlines.arm(socket)
+            core.connections.opened(socket, address: connection.flatMap { cmhd_client_address($0) }.flatMap { SocketAddress.host(of: $0) })
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
-            core.deadlines.disarm(socket)
+            core.connections.closed(socket)
             core.openConnections.subtract(1, ordering: .relaxed)
             core.observer.connectionClosed()
         }
@@ -117,7 +168,8 @@ enum Callbacks {
     static let libraryMessage: MHD_LogCallback = { context, format, _ in
         guard let context, let format else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        core.observer.libraryMessage(String(cString: format).trimmingTrailingNewlines())
+        let message = String(cString: format).trimmingTrailingNewlines()
+        if core.messages.admits(message) { core.observer.libraryMessage(message) }
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -126,10 +178,29 @@ enum Callbacks {
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
-        for header in response.headers {
-            _ = MHD_add_response_header(created, header.name, header.value)
+        for header in response.headers where MHD_add_response_header(created, header.name, header.value) != .YES {
+            // libmicrohttpd refuses only headers it sets itself or with a line break: a
+            // response missing one of its headers must not go out.
+            return .NO
         }
         return MHD_queue_response(connection, UInt32(response.status), created)
+    }
+
+    /// The headers as stored, checked in place (see `RequestChecks.HeaderScan`): the head as
+    /// received starts at the method.
+    private static func scanHeaders(of connection: OpaquePointer, method: UnsafePointer<CChar>?) -> RequestChecks.HeaderScan {
+        let headSize = cmhd_request_header_size(connection)
+        var scan = RequestChecks.HeaderScan(head: headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil)
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, _, _ in
+                guard let context, let key else { return .YES }
+                key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
+                    context.assumingMemoryBound(to: RequestChecks.HeaderScan.self).pointee.add(name: UnsafeBufferPointer(start: $0, count: keySize))
+                }
+                return .YES
+            }, pointer)
+        }
+        return scan
     }
 
     /// Headers or query arguments, decoded by libmicrohttpd. Read with their lengths: a `%00`

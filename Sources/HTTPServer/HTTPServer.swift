@@ -10,19 +10,33 @@ public struct HTTPServerObserver: Sendable {
     public var connectionOpened: @Sendable () -> Void
     public var connectionClosed: @Sendable () -> Void
     /// A message from libmicrohttpd itself. Only its format string is passed on, never the
-    /// values, which could hold a client's URI or headers.
+    /// values, which could hold a client's URI or headers. A message repeated within
+    /// `reportInterval` comes once, then once more with its count (`repeatedLibraryMessage`).
     public var libraryMessage: @Sendable (String) -> Void
-    /// A request answered by the server itself, never shown to the handler (413, 414, 431):
-    /// its method, status and body size.
+    /// The same message came `count` more times in the interval, and was held back.
+    public var repeatedLibraryMessage: @Sendable (_ message: String, _ count: Int) -> Void
+    /// A request answered without the handler (a refusal: 400, 413, 414, 431, 505): its method
+    /// (empty when libmicrohttpd refused it by itself), status and body size.
     public var requestRefused: @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void
+    /// A connection refused at accept, its address having `maxConnectionsPerAddress` open.
+    public var connectionRefused: @Sendable () -> Void
+    /// `count` connections refused so, over the last `seconds`: at most once per `reportInterval`,
+    /// for the log.
+    public var connectionsRefused: @Sendable (_ count: Int, _ seconds: Int) -> Void
 
     public init(connectionOpened: @escaping @Sendable () -> Void = {}, connectionClosed: @escaping @Sendable () -> Void = {},
                 libraryMessage: @escaping @Sendable (String) -> Void = { _ in },
-                requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in }) {
+                repeatedLibraryMessage: @escaping @Sendable (_ message: String, _ count: Int) -> Void = { _, _ in },
+                requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in },
+                connectionRefused: @escaping @Sendable () -> Void = {},
+                connectionsRefused: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in }) {
         self.connectionOpened = connectionOpened
         self.connectionClosed = connectionClosed
         self.libraryMessage = libraryMessage
+        self.repeatedLibraryMessage = repeatedLibraryMessage
         self.requestRefused = requestRefused
+        self.connectionRefused = connectionRefused
+        self.connectionsRefused = connectionsRefused
     }
 }
 
@@ -33,26 +47,30 @@ public final class HTTPServer: Sendable {
     public let port: Int
     public let configuration: HTTPServerConfiguration
     private let core: ServerCore
-    private let running: Mutex<RunningDaemon?>
+    private let running: Locked<RunningDaemon?>
 
     /// Opens the socket and starts the workers; the server answers as soon as this returns.
+    /// - Parameter refusalResponder: words the responses to the requests the server refuses
+    ///   itself (see `HTTPRefusal`); the server adds `Connection: close`.
     public init(configuration: HTTPServerConfiguration, observer: HTTPServerObserver = HTTPServerObserver(),
+                refusalResponder: @escaping HTTPRefusalResponder = HTTPRefusal.plainText,
                 handler: @escaping HTTPHandler) throws(HTTPServerError) {
         guard configuration.maxConnections > 0, configuration.maxConnectionsPerAddress >= 0,
-              configuration.connectionTimeout > 0, configuration.maxRequestBytes >= 1024 else {
-            throw HTTPServerError("limites invalides : connexions > 0, par adresse ≥ 0, délai > 0 s, taille de requête ≥ 1024 octets.")
+              configuration.connectionTimeout > 0, configuration.maxRequestBytes >= 1024,
+              configuration.maxQueryParameters >= 1, configuration.reportInterval >= 1 else {
+            throw .invalidLimits
         }
         if configuration.tls != nil, MHD_is_feature_supported(.FEATURE_TLS) != .YES {
-            throw HTTPServerError("cette libmicrohttpd n’a pas été compilée avec TLS (GnuTLS).")
+            throw .tlsUnsupported
         }
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let core = ServerCore(handler: handler, observer: observer, maxRequestBytes: configuration.maxRequestBytes,
-                              headerSeconds: configuration.connectionTimeout)
+        let core = ServerCore(handler: handler, refusalResponder: refusalResponder, observer: observer,
+                              configuration: configuration)
         let daemon = try RunningDaemon.start(socket: socket, configuration: configuration, core: core)
         self.port = socket.port
         self.configuration = configuration
         self.core = core
-        self.running = Mutex(daemon)
+        self.running = Locked(daemon)
     }
 
     deinit {
@@ -65,20 +83,18 @@ public final class HTTPServer: Sendable {
     /// Requests read and not yet fully answered.
     public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
 
-    /// Stops accepting, lets the requests in flight finish (their responses close the
-    /// connection), then stops the workers. Returns the number of requests still unfinished
-    /// when the grace period ran out, cut short by the stop.
+    /// Stops accepting, shuts down the kept-alive connections waiting for a request (nothing
+    /// of one read: their clients retry elsewhere), lets every request already under way finish
+    /// (a request in flight, or one partly received: their responses close the connection),
+    /// then stops the workers. Returns the number of connections still carrying a request when
+    /// the grace period ran out, cut short by the stop.
     @discardableResult
     public func stop(gracePeriod: Double) -> Int {
         guard let daemon = running.withLock({ $0.take() }) else { return 0 }
         core.draining.store(true, ordering: .relaxed)
         daemon.quiesce()
-        var waited = 0.0
-        while core.inFlight.load(ordering: .relaxed) > 0, waited < gracePeriod {
-            usleep(5_000)
-            waited += 0.005
-        }
-        let unfinished = core.inFlight.load(ordering: .relaxed)
+        core.connections.beginDraining()
+        let unfinished = core.connections.waitUntilClosed(deadline: .now + .milliseconds(Int(max(0, gracePeriod) * 1000)))
         daemon.stop()
         return unfinished
     }
@@ -90,8 +106,28 @@ private struct RunningDaemon: ~Copyable {
     let socket: Int32
     let tlsStrings: [UnsafeMutablePointer<CChar>]
     let core: Unmanaged<ServerCore>
-    /// Closes the connections too slow to send their headers (see `HeaderDeadlines`).
+    /// Closes the connections too slow to send their headers (see `ConnectionTable`) and sends
+    /// the periodic reports.
     let sweeper: DispatchSourceTimer
+
+    /// Bytes of libmicrohttpd's memory pool per stored header or query parameter: its record
+    /// (struct MHD_HTTP_Header, 56 bytes on 64-bit) rounded to the pool's 16-byte alignment.
+    static let recordBytes = 64
+
+    /// Each connection's memory pool: libmicrohttpd keeps there the request's head as received
+    /// and a record per header and per query parameter, and answers by itself (English HTML,
+    /// unlogged) when they do not fit. Sized so that the server's own checks see first every
+    /// request within the limits whose header lines average 32 bytes or more (a head of R bytes
+    /// then needs R + 2R), up to about 700 headers of any size, and heads up to twice the limit
+    /// with a few headers (refused by `Callbacks`, logged and counted); plus a record per allowed
+    /// query parameter (more are cut before libmicrohttpd records them, see
+    /// `Callbacks.uriLogged`) and 8 KB for the response headers. The cost: libmicrohttpd zeroes
+    /// the whole pool between two requests on a connection (MHD_pool_reset), 1.4 µs for the
+    /// 63.7 KB of the default limits against 0.4 µs for the 40 KB it had before (memset, best of
+    /// 7 × 20,000), and a kept-alive connection holds it all in memory.
+    static func poolBytes(_ configuration: HTTPServerConfiguration) -> Int {
+        3 * configuration.maxRequestBytes + configuration.maxQueryParameters * recordBytes + 8192
+    }
 
     static func start(socket: ListeningSocket, configuration: HTTPServerConfiguration,
                       core: ServerCore) throws(HTTPServerError) -> RunningDaemon {
@@ -104,6 +140,9 @@ private struct RunningDaemon: ~Copyable {
         }
         let retained = Unmanaged.passRetained(core)
         let context = retained.toOpaque()
+        // The per-address limit is the accept policy's (see `ConnectionTable`); libmicrohttpd's
+        // own, which logs every refusal, only catches accepts racing on several workers.
+        let backstopPerAddress = configuration.maxConnectionsPerAddress > 0 ? configuration.maxConnectionsPerAddress + threads : 0
         // The logger first: libmicrohttpd sends messages about the options before it to stderr.
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
@@ -111,11 +150,10 @@ private struct RunningDaemon: ~Copyable {
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: backstopPerAddress, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-            // Room for twice the limit and the response headers, so that requests just over the
-            // limit are refused by `Callbacks` (logged, counted) rather than by libmicrohttpd.
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: 2 * configuration.maxRequestBytes + 8192, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: poolBytes(configuration), ptr_value: nil),
+            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: functionAddress(Callbacks.uriLogged), ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: functionAddress(Callbacks.connectionNotified),
                            ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
@@ -128,21 +166,27 @@ private struct RunningDaemon: ~Copyable {
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
         let started = options.withUnsafeBufferPointer {
-            cmhd_start_daemon(UInt32(flags), Callbacks.access, context, $0.baseAddress)
+            cmhd_start_daemon(UInt32(flags), Callbacks.acceptPolicy, context, Callbacks.access, context, $0.baseAddress)
         }
         guard let started else {
             retained.release()
             tlsStrings.forEach { free($0) }
-            close(socket.descriptor)
-            throw HTTPServerError(configuration.tls == nil
-                ? "libmicrohttpd n’a pas pu démarrer (threads ou mémoire insuffisants ?)."
-                : "libmicrohttpd n’a pas pu démarrer : certificat ou clé TLS illisible, ou qui ne vont pas ensemble.")
+            closeDiscardingError(socket.descriptor)
+            throw configuration.tls == nil ? .startFailed : .tlsCredentialsRejected
         }
         let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "http-server.header-deadlines"))
         let interval = DispatchTimeInterval.milliseconds(min(1000, max(250, configuration.connectionTimeout * 250)))
         sweeper.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
-        let deadlines = core.deadlines
-        sweeper.setEventHandler { deadlines.sweep() }
+        let reportInterval = configuration.reportInterval
+        sweeper.setEventHandler { [core] in
+            core.connections.sweep()
+            if let refused = core.connections.refusalsToReport(interval: .seconds(reportInterval)) {
+                core.observer.connectionsRefused(refused, reportInterval)
+            }
+            for (message, count) in core.messages.due() {
+                core.observer.repeatedLibraryMessage(message, count)
+            }
+        }
         sweeper.resume()
         return RunningDaemon(daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
                              sweeper: sweeper)
@@ -151,7 +195,7 @@ private struct RunningDaemon: ~Copyable {
     /// Stops accepting: the listening socket leaves the workers and is closed.
     func quiesce() {
         let descriptor = MHD_quiesce_daemon(daemon)
-        close(descriptor >= 0 ? descriptor : socket)
+        closeDiscardingError(descriptor >= 0 ? descriptor : socket)
     }
 
     consuming func stop() {
@@ -169,18 +213,26 @@ private struct RunningDaemon: ~Copyable {
 /// The state libmicrohttpd's callbacks reach through their context pointer.
 final class ServerCore: Sendable {
     let handler: HTTPHandler
+    let refusalResponder: HTTPRefusalResponder
     let observer: HTTPServerObserver
     let inFlight = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
     /// Set once stopping: responses then close their connection.
     let draining = Atomic<Bool>(false)
     let maxRequestBytes: Int
-    let deadlines: HeaderDeadlines
+    let maxQueryParameters: Int
+    let connections: ConnectionTable
+    let messages: MessageThrottle
 
-    init(handler: @escaping HTTPHandler, observer: HTTPServerObserver, maxRequestBytes: Int, headerSeconds: Int) {
+    init(handler: @escaping HTTPHandler, refusalResponder: @escaping HTTPRefusalResponder, observer: HTTPServerObserver,
+         configuration: HTTPServerConfiguration) {
         self.handler = handler
+        self.refusalResponder = refusalResponder
         self.observer = observer
-        self.maxRequestBytes = maxRequestBytes
-        self.deadlines = HeaderDeadlines(seconds: headerSeconds)
+        maxRequestBytes = configuration.maxRequestBytes
+        maxQueryParameters = configuration.maxQueryParameters
+        connections = ConnectionTable(headerSeconds: configuration.connectionTimeout,
+                                      maxPerAddress: configuration.maxConnectionsPerAddress)
+        messages = MessageThrottle(interval: .seconds(configuration.reportInterval))
     }
 }

@@ -15,11 +15,19 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// Bytes for the decoded URI, and for the headers, of one request: more gets 414 or 431.
     /// libmicrohttpd itself refuses raw requests over about twice this size.
     public var maxRequestBytes: Int
+    /// Query parameters of one request: more gets 414. libmicrohttpd keeps a record of each in
+    /// the connection's memory, which is sized for this many.
+    public var maxQueryParameters: Int
+    /// Seconds between two log reports of the same kind of event (connections refused, a
+    /// repeated libmicrohttpd message): one line per interval, with a count, however many.
+    public var reportInterval: Int
     /// HTTPS when set, through libmicrohttpd's GnuTLS.
     public var tls: TLSCredentials?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 0, maxConnections: Int = 1024,
-                maxConnectionsPerAddress: Int = 128, connectionTimeout: Int = 15, maxRequestBytes: Int = 16384,
+    /// The limits have no default here: the owner's configuration holds them, once (the service's
+    /// are `ServerSettings.defaults`). The two without a configuration key keep theirs.
+    public init(host: String, port: Int, threads: Int, maxConnections: Int, maxConnectionsPerAddress: Int,
+                connectionTimeout: Int, maxRequestBytes: Int, maxQueryParameters: Int = 100, reportInterval: Int = 10,
                 tls: TLSCredentials? = nil) {
         self.host = host
         self.port = port
@@ -28,6 +36,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.connectionTimeout = connectionTimeout
         self.maxRequestBytes = maxRequestBytes
+        self.maxQueryParameters = maxQueryParameters
+        self.reportInterval = reportInterval
         self.tls = tls
     }
 }
@@ -43,9 +53,43 @@ public struct TLSCredentials: Sendable, Equatable {
     }
 }
 
-/// Why the server could not start.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Why the server could not start. The owner words it for its users; `description` is English.
+public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A limit out of range: connections > 0, per address ≥ 0, timeout > 0 s, request size ≥ 1024
+    /// bytes, query parameters ≥ 1, report interval ≥ 1 s.
+    case invalidLimits
+    /// A port outside 0...65535.
+    case invalidPort(Int)
+    /// The host name did not resolve; `reason` is the resolver's (gai_strerror).
+    case unknownHost(host: String, reason: String)
+    /// Another program listens on that port.
+    case addressInUse(host: String, port: Int)
+    /// The system refused the port (below 1024 without the right).
+    case permissionDenied(host: String, port: Int)
+    /// The address belongs to no interface of this machine.
+    case addressNotAvailable(host: String, port: Int)
+    /// Another failure of socket, bind or listen; `reason` is strerror's.
+    case listenFailed(host: String, port: Int, reason: String)
+    /// TLS asked of a libmicrohttpd built without it.
+    case tlsUnsupported
+    /// libmicrohttpd refused the certificate or the key (unreadable, or not a pair).
+    case tlsCredentialsRejected
+    /// libmicrohttpd could not start (threads or memory).
+    case startFailed
 
-    public init(_ description: String) { self.description = description }
+    public var description: String {
+        switch self {
+        case .invalidLimits:
+            "invalid limits: connections > 0, per address >= 0, timeout > 0 s, request size >= 1024 bytes, query parameters >= 1, report interval >= 1 s"
+        case .invalidPort(let port): "invalid port \(port): 0 to 65535 expected"
+        case .unknownHost(let host, let reason): "unknown listening address \(host): \(reason)"
+        case .addressInUse(let host, let port): "cannot listen on \(host):\(port): port already in use"
+        case .permissionDenied(let host, let port): "cannot listen on \(host):\(port): permission denied"
+        case .addressNotAvailable(let host, let port): "cannot listen on \(host):\(port): address not on this machine"
+        case .listenFailed(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .tlsUnsupported: "this libmicrohttpd was built without TLS (GnuTLS)"
+        case .tlsCredentialsRejected: "libmicrohttpd could not start: TLS certificate or key unreadable, or not a pair"
+        case .startFailed: "libmicrohttpd could not start (threads or memory)"
+        }
+    }
 }

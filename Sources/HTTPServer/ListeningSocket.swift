@@ -9,7 +9,7 @@ struct ListeningSocket {
     let port: Int
 
     static func open(host: String, port: Int, backlog: Int32 = 1024) throws(HTTPServerError) -> ListeningSocket {
-        guard (0...65535).contains(port) else { throw HTTPServerError("port \(port) invalide ; attendu : 0 à 65535.") }
+        guard (0...65535).contains(port) else { throw .invalidPort(port) }
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
@@ -17,7 +17,7 @@ struct ListeningSocket {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw HTTPServerError("adresse d’écoute « \(host) » inconnue : \(String(cString: gai_strerror(status))).")
+            throw .unknownHost(host: host, reason: String(cString: gai_strerror(status)))
         }
         defer { freeaddrinfo(list) }
 
@@ -25,32 +25,28 @@ struct ListeningSocket {
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let info = candidate {
             candidate = info.pointee.ai_next
-            let descriptor = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            let descriptor = socket(info.pointee.ai_family, flags, 0)
             guard descriptor >= 0 else { lastError = errno; continue }
-            var one: Int32 = 1
-            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            if info.pointee.ai_family == AF_INET6 {
-                // "::" listens on IPv4 too, as most servers do.
-                var zero: Int32 = 0
-                setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
-            }
-            guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0,
+            var one: Int32 = 1, zero: Int32 = 0
+            let size = socklen_t(MemoryLayout<Int32>.size)
+            guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, size) == 0,
+                  // "::" listens on IPv4 too, as most servers do.
+                  info.pointee.ai_family != AF_INET6 || setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, size) == 0,
+                  bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0,
                   listen(descriptor, backlog) == 0 else {
                 lastError = errno
-                close(descriptor)
+                closeDiscardingError(descriptor)
                 continue
             }
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             return ListeningSocket(descriptor: descriptor, port: boundPort(descriptor) ?? port)
         }
-        let reason: String
         switch lastError {
-        case EADDRINUSE: reason = "le port \(port) est déjà utilisé par un autre programme"
-        case EACCES: reason = "permission refusée (un port sous 1024 demande des droits)"
-        case EADDRNOTAVAIL: reason = "cette adresse n’appartient pas à cette machine"
-        default: reason = String(cString: strerror(lastError))
+        case EADDRINUSE: throw .addressInUse(host: host, port: port)
+        case EACCES: throw .permissionDenied(host: host, port: port)
+        case EADDRNOTAVAIL: throw .addressNotAvailable(host: host, port: port)
+        default: throw .listenFailed(host: host, port: port, reason: String(cString: strerror(lastError)))
         }
-        throw HTTPServerError("impossible d’écouter sur \(host):\(port) : \(reason).")
     }
 
     private static func boundPort(_ descriptor: Int32) -> Int? {
@@ -101,4 +97,10 @@ enum SocketAddress {
         guard written != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// Closes a descriptor that nothing was written to. Linux frees the descriptor even when close
+/// fails (EINTR, EIO concern data written to it), so there is nothing to retry or report.
+func closeDiscardingError(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

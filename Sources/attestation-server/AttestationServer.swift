@@ -117,9 +117,10 @@ struct AttestationServer: ParsableCommand {
         let service = Service(snapshot: snapshot, logger: logger, metricsExposition: { registry.emitToBuffer() })
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: httpConfiguration, observer: service.serverObserver, handler: service.handler)
+            server = try HTTPServer(configuration: httpConfiguration, observer: service.serverObserver,
+                                    refusalResponder: service.refusalResponder, handler: service.handler)
         } catch {
-            Self.fail(error.description, code: 69)
+            Self.fail(Self.message(error), code: 69)
         }
         for skipped in snapshot.publicFiles.skipped {
             logger.warning("static file left out (link outside the directory, unreadable or too large)", metadata: ["path": .string(skipped)])
@@ -175,6 +176,27 @@ struct AttestationServer: ParsableCommand {
               site statique : \(snapshot.siteOrigin) (\(snapshot.publicFiles.files.count) chemins)
               écoute : \(tls ? "https" : "http") sur \(settings.host):\(settings.port), \(settings.threads == 0 ? "un thread par cœur" : "\(settings.threads) threads")
             """
+    }
+
+    /// Why the server cannot listen, for the person who started it.
+    static func message(_ error: HTTPServerError) -> String {
+        switch error {
+        case .invalidLimits:
+            "limites invalides : connexions > 0, par adresse ≥ 0, délai > 0 s, taille de requête ≥ 1024 octets."
+        case .invalidPort(let port): "port \(port) invalide ; attendu : 0 à 65535."
+        case .unknownHost(let host, let reason): "adresse d’écoute « \(host) » inconnue : \(reason)."
+        case .addressInUse(let host, let port):
+            "impossible d’écouter sur \(host):\(port) : le port \(port) est déjà utilisé par un autre programme."
+        case .permissionDenied(let host, let port):
+            "impossible d’écouter sur \(host):\(port) : permission refusée (un port sous 1024 demande des droits)."
+        case .addressNotAvailable(let host, let port):
+            "impossible d’écouter sur \(host):\(port) : cette adresse n’appartient pas à cette machine."
+        case .listenFailed(let host, let port, let reason): "impossible d’écouter sur \(host):\(port) : \(reason)."
+        case .tlsUnsupported: "cette libmicrohttpd n’a pas été compilée avec TLS (GnuTLS)."
+        case .tlsCredentialsRejected:
+            "libmicrohttpd n’a pas pu démarrer : certificat ou clé TLS illisible, ou qui ne vont pas ensemble."
+        case .startFailed: "libmicrohttpd n’a pas pu démarrer (threads ou mémoire insuffisants ?)."
+        }
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {

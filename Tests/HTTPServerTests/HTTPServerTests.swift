@@ -15,7 +15,7 @@ import TestSupport
         return .text(200, lines.joined(separator: "\n") + "\n", headers: [("X-Handled", "yes")])
     }
 
-    static func start(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
+    static func start(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration.forTests(port: 0),
                       handler: @escaping HTTPHandler = echo) throws -> HTTPServer {
         try HTTPServer(configuration: configuration, handler: handler)
     }
@@ -88,7 +88,7 @@ import TestSupport
     }
 
     @Test func oversizedRequestLinesAndHeadersAreRefused() throws {
-        let server = try Self.start(HTTPServerConfiguration(port: 0, maxRequestBytes: 4096))
+        let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 4096))
         defer { server.stop(gracePeriod: 1) }
         let base = "http://127.0.0.1:\(server.port)"
         let long = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 6000)])
@@ -99,13 +99,11 @@ import TestSupport
         #expect(fine.stdout == "200")
     }
 
-    @Test func aTakenPortIsAClearError() throws {
+    @Test func aTakenPortIsATypedError() throws {
         let first = try Self.start()
         defer { first.stop(gracePeriod: 1) }
-        #expect {
-            try Self.start(HTTPServerConfiguration(port: first.port))
-        } throws: { error in
-            String(describing: error).contains("déjà utilisé")
+        #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+            try Self.start(HTTPServerConfiguration.forTests(port: first.port))
         }
     }
 
@@ -121,7 +119,7 @@ import TestSupport
     /// A byte every 0.4 s never leaves the connection idle for the 2 s timeout; the deadline on
     /// the headers closes it anyway, while a client with complete headers is answered meanwhile.
     @Test func aClientTricklingItsHeadersIsCutOffAfterTheTimeout() throws {
-        let server = try Self.start(HTTPServerConfiguration(port: 0, connectionTimeout: 2))
+        let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, connectionTimeout: 2))
         defer { server.stop(gracePeriod: 1) }
         let trickle = """
             import socket, sys, time
@@ -183,7 +181,7 @@ import TestSupport
         let opened = Atomic<Int>(0), closed = Atomic<Int>(0)
         let observer = HTTPServerObserver(connectionOpened: { opened.add(1, ordering: .relaxed) },
                                           connectionClosed: { closed.add(1, ordering: .relaxed) })
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(port: 0), observer: observer, handler: Self.echo)
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), observer: observer, handler: Self.echo)
         let url = "http://127.0.0.1:\(server.port)/"
         _ = try Self.curl(["-o", "/dev/null", url, "-o", "/dev/null", url])
         _ = try Self.curl(["-o", "/dev/null", url])
@@ -194,11 +192,14 @@ import TestSupport
     }
 
     @Test func refusesBadLimitsAndUnknownHosts() {
-        #expect(throws: HTTPServerError.self) { try Self.start(HTTPServerConfiguration(port: 0, maxConnections: 0)) }
+        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration.forTests(port: 0, maxConnections: 0)) }
+        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration.forTests(port: 0, maxQueryParameters: 0)) }
+        #expect(throws: HTTPServerError.invalidPort(70000)) { try Self.start(HTTPServerConfiguration.forTests(port: 70000)) }
         #expect {
-            try Self.start(HTTPServerConfiguration(host: "no-such-host.invalid", port: 0))
+            try Self.start(HTTPServerConfiguration.forTests(host: "no-such-host.invalid", port: 0))
         } throws: { error in
-            String(describing: error).contains("no-such-host.invalid")
+            guard case .unknownHost(host: "no-such-host.invalid", reason: let reason)? = error as? HTTPServerError else { return false }
+            return !reason.isEmpty
         }
     }
 }

@@ -1,0 +1,92 @@
+/// The checks RFC 9112 asks of a server that libmicrohttpd 0.9.75 does not make, or makes only
+/// in its "strict" modes, which answer with fixed English HTML pages and cannot be combined
+/// (level 1 requires Host, level -1 refuses a space before the colon; neither refuses folded
+/// lines or repeated framing headers). Each refusal here closes the connection: a request that
+/// two parsers could read differently must not be followed by another on the same connection.
+/// The headers are looked at in place, in libmicrohttpd's memory, without copies: this runs for
+/// every request.
+enum RequestChecks {
+    /// The headers, one at a time, as libmicrohttpd stored them.
+    struct HeaderScan {
+        /// The request's head as received: from the method, `header_size` bytes. libmicrohttpd
+        /// 0.9.75 joins a folded line onto the previous header by copying it into a new block
+        /// of its memory pool, outside the head (process_broken_line in connection.c): nothing
+        /// else tells a folded header from a plain one. Nil when unknown.
+        let head: Range<UnsafeRawPointer>?
+        private(set) var refusal: HTTPRefusal?
+        private var hosts = 0, contentLengths = 0, transferEncodings = 0
+
+        init(head: Range<UnsafeRawPointer>?) {
+            self.head = head
+        }
+
+        mutating func add(name: UnsafeBufferPointer<UInt8>) {
+            guard refusal == nil else { return }
+            if let head, let start = name.baseAddress, !head.contains(UnsafeRawPointer(start)) {
+                refusal = HTTPRefusal(.malformed(.foldedHeader))
+            } else if name.isEmpty || !name.allSatisfy(RequestChecks.isTokenCharacter) {
+                refusal = HTTPRefusal(.malformed(.invalidHeaderName))
+            } else if RequestChecks.matches(name, "host") {
+                hosts += 1
+            } else if RequestChecks.matches(name, "content-length") {
+                contentLengths += 1
+            } else if RequestChecks.matches(name, "transfer-encoding") {
+                transferEncodings += 1
+            }
+        }
+
+        /// The refusal this request's version and headers call for, if any.
+        func verdict(isHTTP11: Bool, isHTTP10: Bool) -> HTTPRefusal? {
+            guard isHTTP11 || isHTTP10 else { return HTTPRefusal(.versionNotSupported) }
+            if let refusal { return refusal }
+            if hosts > 1 { return HTTPRefusal(.malformed(.duplicateHost)) }
+            if hosts == 0, isHTTP11 { return HTTPRefusal(.malformed(.missingHost)) }
+            if contentLengths > 1 { return HTTPRefusal(.malformed(.duplicateContentLength)) }
+            if transferEncodings > 1 || (transferEncodings == 1 && contentLengths == 1) {
+                return HTTPRefusal(.malformed(.conflictingFraming))
+            }
+            return nil
+        }
+    }
+
+    /// What the raw request target (before decoding) calls for: `%00` in the path, which
+    /// libmicrohttpd would decode into a NUL that ends the path it hands over as a C string.
+    /// Query values are read with their lengths, so a `%00` there stays in the value.
+    static func refusal(rawTarget: UnsafeBufferPointer<UInt8>) -> HTTPRefusal? {
+        let path = rawTarget.prefix { $0 != UInt8(ascii: "?") }
+        var index = path.startIndex
+        while index + 2 < path.endIndex {
+            if path[index] == UInt8(ascii: "%"), path[index + 1] == UInt8(ascii: "0"), path[index + 2] == UInt8(ascii: "0") {
+                return HTTPRefusal(.malformed(.nulInPath))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The number of records libmicrohttpd would make of a raw query string, one more at most:
+    /// one per `&`-separated piece, empty ones included (MHD_parse_arguments_ in internal.c).
+    static func parameterCount(rawQuery: UnsafeBufferPointer<UInt8>) -> Int {
+        rawQuery.isEmpty ? 0 : rawQuery.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 }
+    }
+
+    /// RFC 9110 §5.6.2: `tchar`, letters, digits and !#$%&'*+-.^_`|~.
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
+        case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
+        default: false
+        }
+    }
+
+    /// Whether `name` is `lowercase` but for the case of its letters.
+    static func matches(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        for (byte, wanted) in zip(name, expected) {
+            let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if folded != wanted { return false }
+        }
+        return true
+    }
+}

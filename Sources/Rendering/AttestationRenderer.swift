@@ -36,14 +36,12 @@ public struct AttestationRenderer: Sendable {
 
         let form = attestation.form
         var fonts = PageFonts(document: document, unicodeFont: unicodeFont)
-        guard let page = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
-        HPDF_Page_SetWidth(page, Float(form.page.width))
-        HPDF_Page_SetHeight(page, Float(form.page.height))
+        let page = try document.addPage(width: form.page.width, height: form.page.height)
 
         var registered: [FontStyle: HPDF_Font] = [:]
         for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
-        guard try FormLayout.registerFonts(registered, on: page) == layout.fontNames else {
-            throw .pdf(code: 0x1036)
+        guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
+            throw .unexpectedFontNames
         }
         let fixedText = try document.deflatedContent(layout.staticContent)
 
@@ -73,10 +71,7 @@ public struct AttestationRenderer: Sendable {
                 fixedTextPlaced = true
             } else {
                 if secondPage == nil {
-                    guard let added = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
-                    HPDF_Page_SetWidth(added, Float(form.page.width))
-                    HPDF_Page_SetHeight(added, Float(form.page.height))
-                    secondPage = added
+                    secondPage = try document.addPage(width: form.page.width, height: form.page.height)
                 }
                 try placeQR(modules, width: qr.width, placement, on: secondPage!, document: document)
             }
@@ -274,7 +269,7 @@ struct PageFonts {
     mutating func selectUnicode(size: Double, on page: HPDF_Page) throws(RenderingError) {
         guard let embedded else { preconditionFailure("the Unicode font is selected before it is embedded") }
         if let current, current.font == .unicode, current.size == size { return }
-        guard let name = HPDF_Page_GetLocalFontName(page, embedded) else { throw document.error() }
+        guard let name = HPDF_Page_GetLocalFontName(page, embedded) else { throw document.error("HPDF_Page_GetLocalFontName") }
         var content = ContentStream()
         content.append("/\(String(cString: name)) ")
         content.op(size, name: "Tf")

@@ -10,7 +10,7 @@ enum Deflate {
         let status = output.withUnsafeMutableBufferPointer { out in
             bytes.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong($0.count), Z_BEST_COMPRESSION) }
         }
-        guard status == Z_OK else { throw .pdf(code: 0x1050) }
+        guard status == Z_OK else { throw .compressionFailed(status) }
         output.removeSubrange(Int(length)...)
         return output
     }

@@ -108,10 +108,10 @@ extension HaruDocument {
         let mmgr = handle.pointee.mmgr
 
         let file = try stream(program)
-        guard HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count)) == HPDF_OK else { throw error() }
+        guard HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count)) == HPDF_OK else { throw error("HPDF_Dict_AddNumber") }
 
         let descriptor = try indirectDictionary()
-        guard let box = HPDF_Array_New(mmgr), HPDF_Dict_Add(descriptor, "FontBBox", box) == HPDF_OK else { throw error() }
+        guard let box = HPDF_Array_New(mmgr), HPDF_Dict_Add(descriptor, "FontBBox", box) == HPDF_OK else { throw error("the Unicode font's dictionaries") }
         let (left, bottom, right, top) = font.boundingBox
         var status = HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
         status |= HPDF_Dict_AddName(descriptor, "FontName", name)
@@ -124,12 +124,12 @@ extension HaruDocument {
         status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(font.capHeight))
         status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
         status |= HPDF_Dict_Add(descriptor, "FontFile2", file)
-        guard status == HPDF_OK else { throw error() }
+        guard status == HPDF_OK else { throw error("the Unicode font's dictionaries") }
 
         let cidFont = try indirectDictionary()
         guard let system = HPDF_Dict_New(mmgr), HPDF_Dict_Add(cidFont, "CIDSystemInfo", system) == HPDF_OK,
               let widths = HPDF_Array_New(mmgr), HPDF_Dict_Add(cidFont, "W", widths) == HPDF_OK,
-              let list = HPDF_Array_New(mmgr) else { throw error() }
+              let list = HPDF_Array_New(mmgr) else { throw error("the Unicode font's dictionaries") }
         status = HPDF_Array_AddNumber(widths, 1)
         status |= HPDF_Array_Add(widths, list)
         for width in use.widths.dropFirst() { status |= HPDF_Array_AddNumber(list, HPDF_INT32(width)) }
@@ -141,12 +141,12 @@ extension HaruDocument {
         status |= HPDF_Dict_AddName(cidFont, "BaseFont", name)
         status |= HPDF_Dict_Add(cidFont, "FontDescriptor", descriptor)
         status |= HPDF_Dict_AddName(cidFont, "CIDToGIDMap", "Identity")
-        guard status == HPDF_OK else { throw error() }
+        guard status == HPDF_OK else { throw error("the Unicode font's dictionaries") }
 
         let toUnicode = try stream(use.toUnicode)
         let type0 = try indirectDictionary()
         guard let descendants = HPDF_Array_New(mmgr), HPDF_Dict_Add(type0, "DescendantFonts", descendants) == HPDF_OK else {
-            throw error()
+            throw error("the Unicode font's dictionaries")
         }
         status = HPDF_Array_Add(descendants, cidFont)
         status |= HPDF_Dict_AddName(type0, "Type", "Font")
@@ -154,7 +154,7 @@ extension HaruDocument {
         status |= HPDF_Dict_AddName(type0, "BaseFont", name)
         status |= HPDF_Dict_AddName(type0, "Encoding", "Identity-H")
         status |= HPDF_Dict_Add(type0, "ToUnicode", toUnicode)
-        guard status == HPDF_OK else { throw error() }
+        guard status == HPDF_OK else { throw error("the Unicode font's dictionaries") }
         return type0
     }
 }

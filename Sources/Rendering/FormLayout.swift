@@ -109,10 +109,10 @@ struct FormLayout: Sendable {
     }
 
     /// Adds the fonts to the page's resources in `fontOrder`; returns their resource names.
-    static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page) throws(RenderingError) -> [FontStyle: String] {
+    static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page, of document: HaruDocument) throws(RenderingError) -> [FontStyle: String] {
         var names: [FontStyle: String] = [:]
         for style in fontOrder {
-            guard let name = HPDF_Page_GetLocalFontName(page, fonts[style]) else { throw .pdf(code: 0) }
+            guard let name = HPDF_Page_GetLocalFontName(page, fonts[style]) else { throw document.error("HPDF_Page_GetLocalFontName") }
             names[style] = String(cString: name)
         }
         return names
@@ -128,9 +128,9 @@ struct FormLayout: Sendable {
             document = try HaruDocument()
             var fonts: [FontStyle: HPDF_Font] = [:]
             for style in FormLayout.fontOrder { fonts[style] = try document.standardFont(style) }
-            guard let page = HPDF_AddPage(document.handle) else { throw .pdf(code: 0) }
+            let page = try document.addPage(width: 595.28, height: 841.89)
             self.fonts = fonts
-            fontNames = try FormLayout.registerFonts(fonts, on: page)
+            fontNames = try FormLayout.registerFonts(fonts, on: page, of: document)
         }
 
         func width(_ bytes: [UInt8], style: FontStyle, size: Double) -> Double {

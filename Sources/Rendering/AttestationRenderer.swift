@@ -27,8 +27,14 @@ public struct AttestationRenderer: Sendable {
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
     public func pdf(_ attestation: Attestation) throws(RenderingError) -> [UInt8] {
+        try pdf(attestation, qrMask: QRMatrix.mask)
+    }
+
+    /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
+    /// every mask back.
+    func pdf(_ attestation: Attestation, qrMask: Int32) throws(RenderingError) -> [UInt8] {
         let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
-        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
+        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
         HPDF_SetCompressionMode(pdf, UInt32(HPDF_COMP_ALL))

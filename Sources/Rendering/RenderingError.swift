@@ -18,6 +18,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The Unicode font for names outside WinAnsi is missing, unreadable or not a TrueType font.
     case unicodeFont(path: String)
     case qrCodeTooLarge(Int)
+    /// libqrencode failed for another reason than the size (its errno: ENOMEM…).
+    case qrEncodingFailed(errno: Int32)
     case png
     case pngSize(Int, ClosedRange<Int>)
 
@@ -41,6 +43,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "police Unicode introuvable, illisible ou non TrueType : \(path) (paquet fonts-dejavu-core)."
         case .qrCodeTooLarge(let count):
             return "données trop longues pour un QR code (\(count) octets)."
+        case .qrEncodingFailed(let errno):
+            return "erreur interne de génération du QR code (libqrencode, errno \(errno))."
         case .png:
             return "erreur interne de génération PNG."
         case .pngSize(let size, let range):

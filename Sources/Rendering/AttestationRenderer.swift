@@ -37,7 +37,6 @@ public struct AttestationRenderer: Sendable {
         let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
-        HPDF_SetCompressionMode(pdf, UInt32(HPDF_COMP_ALL))
         setMetadata(pdf, attestation)
 
         let form = attestation.form
@@ -66,25 +65,22 @@ public struct AttestationRenderer: Sendable {
         }
         HPDF_Page_EndText(page)
 
-        // The modules go once into a stream of their own that both pages append to their
-        // content after scaling: one copy to compress and store instead of two.
-        let modules = try document.sharedContent(qrModules(qr))
+        // One image of the modules, drawn on both pages: one copy stored, a few hundred bytes.
+        let image = try document.image(qr)
         var secondPage: HPDF_Page?
-        var fixedTextPlaced = false
         for placement in form.qrCodes {
+            let target: HPDF_Page
             if placement.page == 1 {
-                try placeQR(modules, width: qr.width, placement, on: page, after: [fixedText], document: document)
-                fixedTextPlaced = true
+                target = page
+            } else if let secondPage {
+                target = secondPage
             } else {
-                if secondPage == nil {
-                    secondPage = try document.addPage(width: form.page.width, height: form.page.height)
-                }
-                try placeQR(modules, width: qr.width, placement, on: secondPage!, document: document)
+                target = try document.addPage(width: form.page.width, height: form.page.height)
+                secondPage = target
             }
+            try document.draw(image, modules: qr.width, in: placement, on: target)
         }
-        if !fixedTextPlaced {
-            try document.arrangeContents(of: page, leading: [fixedText], trailing: [])
-        }
+        try document.arrangeContents(of: page, leading: [fixedText], trailing: [])
         try document.check()
         return try document.bytes()
     }
@@ -161,40 +157,6 @@ public struct AttestationRenderer: Sendable {
 
     /// Who made the file: this project, never the Ministry.
     static let producer = "attestation-links (générateur auto-hébergé, non officiel)"
-
-    /// The dark modules as `re` operators in module units, then the fill and the `Q` that
-    /// closes the placement's `q`: the same bytes for every placement.
-    private func qrModules(_ qr: QRMatrix) -> ContentStream {
-        var content = ContentStream()
-        for rect in qr.rectangles() {
-            content.integers(rect.x, rect.y, rect.width, rect.height, name: "re")
-        }
-        content.append("f\nQ\n")
-        return content
-    }
-
-    /// Scales module units into place (y down from the top, the placement's size including a
-    /// quiet zone of one module), then appends the shared modules to the page's content.
-    private func placeQR(
-        _ modules: HPDF_Dict, width: Int, _ placement: QRPlacement, on page: HPDF_Page, after leading: [HPDF_Dict] = [],
-        document: HaruDocument
-    ) throws(RenderingError) {
-        let quiet = 1.0
-        let scale = placement.size / (Double(width) + 2 * quiet)
-        var content = ContentStream()
-        content.append("q\n")
-        // Four decimals: at 300 pt a rounding of the scale would shift the far modules.
-        content.append("\(Self.fixed(scale)) 0 0 \(Self.fixed(-scale)) ")
-        content.op(placement.x + quiet * scale, placement.y + placement.size - quiet * scale, name: "cm")
-        try content.write(to: page)
-        try document.arrangeContents(of: page, leading: leading, trailing: [modules])
-    }
-
-    private static func fixed(_ value: Double) -> String {
-        let scaled = Int((abs(value) * 10_000).rounded())
-        let fraction = String(scaled % 10_000)
-        return (value < 0 ? "-" : "") + "\(scaled / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
-    }
 }
 
 /// The Unicode font file, read on first need and kept for the renderer's lifetime, shared by

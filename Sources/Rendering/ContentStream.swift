@@ -47,16 +47,6 @@ struct ContentStream: Sendable {
         bytes.append(0x0A)
     }
 
-    /// Whole numbers then the operator, for module coordinates.
-    mutating func integers(_ numbers: Int..., name: String) {
-        for value in numbers {
-            integer(value)
-            bytes.append(0x20)
-        }
-        append(name)
-        bytes.append(0x0A)
-    }
-
     /// A literal string: `(text)`, with the three characters PDF escapes.
     mutating func string(_ text: [UInt8]) {
         bytes.append(UInt8(ascii: "("))

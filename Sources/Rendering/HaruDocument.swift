@@ -10,6 +10,10 @@ final class HaruDocument {
         // Swift error (a handler could not unwind C frames anyway).
         guard let handle = HPDF_New(nil, nil) else { throw .documentNotCreated }
         self.handle = handle
+        // Page contents and metadata deflated, images too: a 1-bit image is then CCITT G4.
+        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_ALL)) == HPDF_OK else {
+            throw error("HPDF_SetCompressionMode")
+        }
     }
 
     deinit { HPDF_Free(handle) }
@@ -35,9 +39,12 @@ final class HaruDocument {
         return font
     }
 
-    /// A content stream of its own, compressed like the pages', that pages can share.
-    func sharedContent(_ content: ContentStream) throws(RenderingError) -> HPDF_Dict {
-        try stream(content.bytes)
+    /// Asks readers not to smooth the image when they enlarge it, so a QR code's modules keep
+    /// sharp edges. Interpolation is off by default in PDF, but some readers (pdf.js) smooth
+    /// enlarged images unless the entry says false explicitly. hpdf.h has no setter: the
+    /// image's dictionary is written through hpdf_objects.h.
+    func disableInterpolation(_ image: HPDF_Image) throws(RenderingError) {
+        guard HPDF_Dict_AddBoolean(image, "Interpolate", HPDF_FALSE) == HPDF_OK else { throw error("HPDF_Dict_AddBoolean") }
     }
 
     /// An empty dictionary, an indirect object of the document (freed with it).

@@ -48,7 +48,8 @@ public struct AttestationRenderer: Sendable {
         guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
             throw .unexpectedFontNames
         }
-        let fixedText = try document.deflatedContent(layout.staticContent)
+        // The fixed part of the form first, as laid out and deflated at start-up.
+        try document.insert(try document.deflatedStream(layout.staticContent), on: page)
 
         // Every value measured first: the Unicode font, if any value needs it, is then embedded
         // once with all the characters of the document.
@@ -80,7 +81,6 @@ public struct AttestationRenderer: Sendable {
             }
             try document.draw(image, modules: qr.width, in: placement, on: target)
         }
-        try document.arrangeContents(of: page, leading: [fixedText], trailing: [])
         try document.check()
         return try document.bytes()
     }
@@ -180,7 +180,7 @@ final class UnicodeFontSource: @unchecked Sendable {
 
 /// The fonts of one document, created on first use, and the one currently selected.
 struct PageFonts {
-    private let document: HaruDocument
+    let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
     private var standard: [FontStyle: HPDF_Font] = [:]
     private var unicode: UnicodeFontUse?
@@ -237,11 +237,10 @@ struct PageFonts {
     mutating func selectUnicode(size: Double, on page: HPDF_Page) throws(RenderingError) {
         guard let embedded else { preconditionFailure("the Unicode font is selected before it is embedded") }
         if let current, current.font == .unicode, current.size == size { return }
-        guard let name = HPDF_Page_GetLocalFontName(page, embedded) else { throw document.error("HPDF_Page_GetLocalFontName") }
         var content = ContentStream()
-        content.append("/\(String(cString: name)) ")
+        content.append("/\(try document.localFontName(embedded, on: page)) ")
         content.op(size, name: "Tf")
-        try content.write(to: page)
+        try document.append(content, to: page)
         current = (.unicode, size)
     }
 }

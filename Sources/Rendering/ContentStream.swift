@@ -73,14 +73,4 @@ struct ContentStream: Sendable {
         for code in codes { hex(code) }
         bytes.append(UInt8(ascii: ">"))
     }
-
-    /// Appends the bytes to the page's content. Only valid where the bytes leave the graphics
-    /// state as libharu believes it is (balanced `q`/`Q`, `BT`/`ET`, no text matrix left set).
-    func write(to page: HPDF_Page) throws(RenderingError) {
-        let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
-        let status = bytes.withUnsafeBufferPointer {
-            HPDF_Stream_Write(attributes.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
-    }
 }

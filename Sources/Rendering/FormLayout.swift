@@ -112,8 +112,7 @@ struct FormLayout: Sendable {
     static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page, of document: HaruDocument) throws(RenderingError) -> [FontStyle: String] {
         var names: [FontStyle: String] = [:]
         for style in fontOrder {
-            guard let name = HPDF_Page_GetLocalFontName(page, fonts[style]) else { throw document.error("HPDF_Page_GetLocalFontName") }
-            names[style] = String(cString: name)
+            names[style] = try document.localFontName(fonts[style]!, on: page)
         }
         return names
     }

@@ -2,6 +2,7 @@ import AttestationKit
 import CHaru
 
 /// One libharu document, freed when the last reference goes, whatever path leaves the scope.
+/// Through libharu's public API (hpdf.h); the few internals are in HaruInternals.swift.
 final class HaruDocument {
     let handle: HPDF_Doc
 
@@ -39,57 +40,11 @@ final class HaruDocument {
         return font
     }
 
-    /// Asks readers not to smooth the image when they enlarge it, so a QR code's modules keep
-    /// sharp edges. Interpolation is off by default in PDF, but some readers (pdf.js) smooth
-    /// enlarged images unless the entry says false explicitly. hpdf.h has no setter: the
-    /// image's dictionary is written through hpdf_objects.h.
-    func disableInterpolation(_ image: HPDF_Image) throws(RenderingError) {
-        guard HPDF_Dict_AddBoolean(image, "Interpolate", HPDF_FALSE) == HPDF_OK else { throw error("HPDF_Dict_AddBoolean") }
-    }
-
-    /// An empty dictionary, an indirect object of the document (freed with it).
-    func indirectDictionary() throws(RenderingError) -> HPDF_Dict {
-        // Xref_Add frees the object itself when it fails.
-        guard let dict = HPDF_Dict_New(handle.pointee.mmgr), HPDF_Xref_Add(handle.pointee.xref, dict) == HPDF_OK else {
-            throw error("HPDF_Xref_Add")
-        }
-        return dict
-    }
-
-    /// A stream of `bytes`, deflated when the document is saved.
-    func stream(_ bytes: [UInt8]) throws(RenderingError) -> HPDF_Dict {
-        guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else { throw error("HPDF_DictStream_New") }
-        stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_FLATE_DECODE)
-        let status = bytes.withUnsafeBufferPointer {
-            HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard status == HPDF_OK else { throw error("HPDF_Stream_Write") }
-        return stream
-    }
-
-    /// A stream of bytes deflated already, written as they are. libharu drops a /Filter entry
-    /// from streams it does not compress itself, so the entry is written by the dictionary's
-    /// write hook, which libharu calls after the other entries.
-    func deflatedContent(_ deflated: [UInt8]) throws(RenderingError) -> HPDF_Dict {
-        guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else { throw error("HPDF_DictStream_New") }
-        stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_NONE)
-        stream.pointee.write_fn = { _, output in HPDF_Stream_WriteStr(output, "/Filter /FlateDecode\n") }
-        let status = deflated.withUnsafeBufferPointer {
-            HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard status == HPDF_OK else { throw error("HPDF_Stream_Write") }
-        return stream
-    }
-
-    /// Makes the page's /Contents an array: `leading` streams, its own stream, then `trailing`
-    /// ones. PDF reads the streams of the array as one, so an operator sequence may continue
-    /// across them.
-    func arrangeContents(of page: HPDF_Page, leading: [HPDF_Dict] = [], trailing: [HPDF_Dict]) throws(RenderingError) {
-        let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
-        guard let contents = HPDF_Array_New(handle.pointee.mmgr),
-              HPDF_Dict_Add(page, "Contents", contents) == HPDF_OK else { throw error("HPDF_Dict_Add") }
-        for stream in leading + [attributes.pointee.contents] + trailing {
-            guard HPDF_Array_Add(contents, stream) == HPDF_OK else { throw error("HPDF_Array_Add") }
+    /// Adds `stream` to the page's content, after what the page drew so far; what the page
+    /// draws next goes into a new stream after it.
+    func insert(_ stream: HPDF_Dict, on page: HPDF_Page) throws(RenderingError) {
+        guard HPDF_Page_Insert_Shared_Content_Stream(page, stream) == HPDF_OK else {
+            throw error("HPDF_Page_Insert_Shared_Content_Stream")
         }
     }
 

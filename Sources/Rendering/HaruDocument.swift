@@ -11,8 +11,12 @@ final class HaruDocument {
         // Swift error (a handler could not unwind C frames anyway).
         guard let handle = HPDF_New(nil, nil) else { throw .documentNotCreated }
         self.handle = handle
-        // Page contents and metadata deflated, images too: a 1-bit image is then CCITT G4.
-        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_ALL)) == HPDF_OK else {
+        // Images compressed (a 1-bit image is then CCITT G4), not the pages' own content
+        // streams: what a document writes there (its values, the QR code's placement) is a
+        // few hundred bytes, whose deflate cost more than the bytes it saved; the form's fixed
+        // content is deflated once at start-up, and the Unicode font's streams are deflated
+        // (HaruInternals.swift).
+        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_IMAGE)) == HPDF_OK else {
             throw error("HPDF_SetCompressionMode")
         }
     }

@@ -1,10 +1,10 @@
 import CHaru
 import Foundation
 
-/// The Unicode font's use in one document. Each distinct character gets a code (1, 2, …) that
-/// is also its glyph's index in the subset embedded once the values are measured; code 0 is
-/// .notdef. A character the font lacks keeps a code of its own (drawn as .notdef), so the
-/// text still extracts exactly.
+/// The Unicode font's use in one document. Each distinct character gets a code (1, 2, …, the
+/// CID of the embedded font, which /CIDToGIDMap maps to its glyph in the subset embedded once
+/// the values are measured); code 0 is .notdef. A character the font lacks keeps a code of its
+/// own (drawn as .notdef), so the text still extracts exactly.
 struct UnicodeFontUse {
     let font: TrueTypeFont
     /// By code: the character, the font's glyph, the width in thousandths of an em.
@@ -111,7 +111,7 @@ extension HaruDocument {
     /// about its ToUnicode map.
     func embed(_ use: UnicodeFontUse) throws(RenderingError) -> HPDF_Dict {
         let font = use.font
-        let program = try font.subset(use.glyphs, characters: use.characters)
+        let (program, newGlyphs) = try font.subset(use.glyphs, characters: use.characters)
         let name = "\(use.subsetTag)+\(font.postScriptName)"
 
         // Each object is added to its parent as soon as it is made: the document frees it
@@ -148,7 +148,12 @@ extension HaruDocument {
         status |= HPDF_Dict_AddName(cidFont, "Subtype", "CIDFontType2")
         status |= HPDF_Dict_AddName(cidFont, "BaseFont", name)
         status |= HPDF_Dict_Add(cidFont, "FontDescriptor", descriptor)
-        status |= HPDF_Dict_AddName(cidFont, "CIDToGIDMap", "Identity")
+        // Code (CID) i draws the subset's glyph newGlyphs[i], big-endian, two bytes each: a
+        // few dozen bytes, stored as they are.
+        var map: [UInt8] = []
+        map.reserveCapacity(2 * newGlyphs.count)
+        for glyph in newGlyphs { map += [UInt8(glyph >> 8), UInt8(glyph & 0xFF)] }
+        status |= HPDF_Dict_Add(cidFont, "CIDToGIDMap", try storedStream(map))
         guard status == HPDF_OK else { throw error("HPDF_Dict_Add (CIDFontType2)") }
 
         let toUnicode = try deflatingStream(use.toUnicode)

@@ -104,6 +104,16 @@ extension HaruDocument {
         return stream
     }
 
+    /// A stream of `bytes` stored as they are, for the few bytes deflate would not shrink.
+    func storedStream(_ bytes: [UInt8]) throws(RenderingError) -> HPDF_Dict {
+        guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else {
+            throw error("HPDF_DictStream_New")
+        }
+        stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_NONE)
+        try write(bytes, to: stream.pointee.stream)
+        return stream
+    }
+
     private func write(_ bytes: [UInt8], to stream: HPDF_Stream) throws(RenderingError) {
         let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
         guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }

@@ -1,4 +1,5 @@
 import CHaru
+import CHarfBuzz
 import CPNG
 import CQRencode
 import CZlib
@@ -15,4 +16,9 @@ extension AttestationRenderer {
         if let version = zlibVersion() { versions["zlib"] = String(cString: version) }
         return versions
     }()
+
+    /// The version of the loaded HarfBuzz (hb-subset embeds the Unicode font's glyphs). Not yet in
+    /// `libraryVersions`: that map is keyed by the Licenses module's components, which do not
+    /// list HarfBuzz yet; it moves there with its component.
+    public static let harfBuzzVersion: String = String(cString: hb_version_string())
 }

@@ -17,6 +17,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case incompleteOutput(expected: Int, read: Int)
     /// The Unicode font for names outside WinAnsi is missing, unreadable or not a TrueType font.
     case unicodeFont(path: String)
+    /// HarfBuzz could not subset the Unicode font for the characters of a document.
+    case fontSubsetFailed
     case qrCodeTooLarge(Int)
     /// libqrencode failed for another reason than the size (its errno: ENOMEM…).
     case qrEncodingFailed(errno: Int32)
@@ -41,6 +43,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "erreur interne de génération PDF (document incomplet : \(read) octets lus sur \(expected))."
         case .unicodeFont(let path):
             return "police Unicode introuvable, illisible ou non TrueType : \(path) (paquet fonts-dejavu-core)."
+        case .fontSubsetFailed:
+            return "erreur interne de génération PDF (sous-ensemble de la police Unicode impossible, HarfBuzz)."
         case .qrCodeTooLarge(let count):
             return "données trop longues pour un QR code (\(count) octets)."
         case .qrEncodingFailed(let errno):

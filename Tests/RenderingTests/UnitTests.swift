@@ -138,6 +138,14 @@ struct FormLayoutTests {
     }
 }
 
+@Suite("Library versions")
+struct LibraryVersionTests {
+    @Test("the loaded HarfBuzz says its version")
+    func harfBuzzVersion() {
+        #expect(AttestationRenderer.harfBuzzVersion.wholeMatch(of: /[0-9]+(\.[0-9]+)+/) != nil, "\(AttestationRenderer.harfBuzzVersion)")
+    }
+}
+
 @Suite("Rendering errors")
 struct RenderingErrorTests {
     @Test("a libharu failure carries libharu's own code; a call that recorded none is named instead")

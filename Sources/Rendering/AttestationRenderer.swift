@@ -37,7 +37,7 @@ public struct AttestationRenderer: Sendable {
         let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
-        setMetadata(pdf, attestation)
+        setMetadata(pdf, attestation, layout)
 
         let form = attestation.form
         var fonts = PageFonts(document: document, unicodeFont: unicodeFont)
@@ -128,17 +128,13 @@ public struct AttestationRenderer: Sendable {
         ]
     }
 
-    private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation) {
-        let metadata = attestation.form.metadata
-        func set(_ type: HPDF_InfoType, _ text: String) {
-            HPDF_SetInfoAttr(pdf, type, PDFDocEncoding.encode(text).map { CChar(bitPattern: $0) } + [0])
-        }
-        set(HPDF_INFO_TITLE, metadata.title)
-        set(HPDF_INFO_SUBJECT, metadata.subject)
-        set(HPDF_INFO_KEYWORDS, metadata.keywords)
-        set(HPDF_INFO_AUTHOR, Self.producer)
-        set(HPDF_INFO_CREATOR, Self.producer)
-        set(HPDF_INFO_PRODUCER, Self.producer)
+    private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, layout.metadata.title)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_SUBJECT, layout.metadata.subject)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_KEYWORDS, layout.metadata.keywords)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_AUTHOR, Self.producerCString)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, Self.producerCString)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_PRODUCER, Self.producerCString)
 
         let created = attestation.createdLocal
         let offset = attestation.timeZone.secondsFromGMT(for: attestation.created) / 60
@@ -157,6 +153,7 @@ public struct AttestationRenderer: Sendable {
 
     /// Who made the file: this project, never the Ministry.
     static let producer = "attestation-links (générateur auto-hébergé, non officiel)"
+    private static let producerCString = PDFDocEncoding.cString(producer)
 }
 
 /// The Unicode font file, read on first need and kept for the renderer's lifetime, shared by

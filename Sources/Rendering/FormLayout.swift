@@ -11,6 +11,9 @@ struct FormLayout: Sendable {
     let staticContent: [UInt8]
     /// Where the `x` of each reason goes, by reason code.
     let marks: [String: (x: Double, y: Double)]
+    /// The form's title, subject and keywords for the document information, in
+    /// PDFDocEncoding, NUL-terminated: encoded once, not in every document.
+    let metadata: (title: [CChar], subject: [CChar], keywords: [CChar])
 
     /// The standard fonts in the order they are registered on page 1, and the resource names
     /// libharu gives them in that order ("F1", "F2", …), which `staticContent` uses.
@@ -106,6 +109,8 @@ struct FormLayout: Sendable {
         }
         staticContent = try Deflate.compress(content.bytes)
         self.marks = marks
+        metadata = (PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
+                    PDFDocEncoding.cString(form.metadata.keywords))
     }
 
     /// Adds the fonts to the page's resources in `fontOrder`; returns their resource names.

@@ -15,17 +15,21 @@ extension QRMatrix {
         let side = width * scale
         let bytesPerRow = (side + 7) / 8
         var bytes = [UInt8](repeating: 0, count: bytesPerRow * side)
-        for row in 0..<width {
-            let top = row * scale * bytesPerRow
-            for column in 0..<width where isDark(row: row, column: column) {
-                for pixel in column * scale..<(column + 1) * scale {
-                    bytes[top + pixel / 8] |= 0x80 >> UInt8(pixel % 8)
+        modules.withUnsafeBufferPointer { modules in
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                for row in 0..<width {
+                    let top = row * scale * bytesPerRow
+                    for column in 0..<width where modules[row * width + column] {
+                        for pixel in column * scale..<(column + 1) * scale {
+                            bytes[top + pixel / 8] |= 0x80 >> UInt8(pixel % 8)
+                        }
+                    }
+                    // The other rows of the module row are copies of its first.
+                    for copy in 1..<scale {
+                        let target = top + copy * bytesPerRow
+                        _ = bytes[target..<target + bytesPerRow].update(fromContentsOf: bytes[top..<top + bytesPerRow])
+                    }
                 }
-            }
-            // The other rows of the module row are copies of its first.
-            for copy in 1..<scale {
-                let start = top + copy * bytesPerRow
-                for index in 0..<bytesPerRow { bytes[start + index] = bytes[top + index] }
             }
         }
         return (bytes, side, bytesPerRow)

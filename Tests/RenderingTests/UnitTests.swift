@@ -49,6 +49,23 @@ struct QRMatrixTests {
         }
     }
 
+    @Test("the 1-bit image has each module as a square of set bits, and nothing in the row padding", arguments: [1, 2, 3])
+    func bitmap(scale: Int) throws {
+        for bytes in try Self.payloads().prefix(4) {
+            let qr = try QRMatrix(encoding: bytes)
+            let (image, side, bytesPerRow) = qr.bitmap(scale: scale)
+            #expect(side == qr.width * scale && bytesPerRow == (side + 7) / 8 && image.count == side * bytesPerRow)
+            var wrong = 0
+            for y in 0..<side {
+                for x in 0..<bytesPerRow * 8 {
+                    let set = image[y * bytesPerRow + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+                    if set != (x < side && qr.isDark(row: y / scale, column: x / scale)) { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(bytes.count) bytes at scale \(scale): \(wrong) pixels wrong")
+        }
+    }
+
     @Test("a payload too long for a QR code is refused")
     func tooLarge() {
         #expect(throws: RenderingError.qrCodeTooLarge(3000)) {

@@ -1,4 +1,5 @@
 import CHaru
+import CZlib
 import Foundation
 
 /// The Unicode font's use in one document. Each distinct character gets a code (1, 2, …, the
@@ -99,7 +100,7 @@ struct UnicodeFontUse {
 
 extension HaruDocument {
     /// The subset of the Unicode font as a Type 0 font (Identity-H, two-byte codes), its
-    /// TrueType program embedded and deflated, with widths and a ToUnicode map: the font
+    /// TrueType program embedded and deflated, with widths, a CID-to-glyph map and a ToUnicode map: the font
     /// dictionary, to register on the pages that use it.
     ///
     /// Written with libharu's internal object functions (see HaruInternals.swift): libharu's
@@ -116,7 +117,9 @@ extension HaruDocument {
 
         // Each object is added to its parent as soon as it is made: the document frees it
         // then, whatever fails later.
-        let file = try deflatingStream(program)
+        // Deflated here at zlib's fastest level rather than by libharu at its default (6):
+        // 3,875,201 instead of 4,096,474 instructions per PDF for 15 more bytes.
+        let file = try deflatedStream(try Deflate.compress(program, level: Z_BEST_SPEED))
         var status = HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count))
 
         let descriptor = try indirectDictionary()
@@ -156,7 +159,7 @@ extension HaruDocument {
         status |= HPDF_Dict_Add(cidFont, "CIDToGIDMap", try storedStream(map))
         guard status == HPDF_OK else { throw error("HPDF_Dict_Add (CIDFontType2)") }
 
-        let toUnicode = try deflatingStream(use.toUnicode)
+        let toUnicode = try deflatedStream(try Deflate.compress(use.toUnicode, level: Z_BEST_SPEED))
         let type0 = try indirectDictionary()
         let descendants = try addArray("DescendantFonts", to: type0)
         status = HPDF_Array_Add(descendants, cidFont)

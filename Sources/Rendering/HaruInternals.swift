@@ -28,7 +28,8 @@ extension HaruDocument {
     }
 
     /// A stream of content deflated already (FlateDecode), written as it is: the fixed part of
-    /// a form, compressed once at start-up instead of by libharu in every document.
+    /// a form, compressed once at start-up instead of by libharu in every document, and the
+    /// Unicode font's streams, deflated at a faster level than libharu's.
     ///
     /// libharu has no public way to fill a stream with bytes, and drops a /Filter entry from
     /// the streams it does not compress itself: the entry is written by the dictionary's
@@ -91,17 +92,6 @@ extension HaruDocument {
         guard let string = HPDF_String_New(handle.pointee.mmgr, text, nil), HPDF_Dict_Add(parent, key, string) == HPDF_OK else {
             throw error("HPDF_Dict_Add")
         }
-    }
-
-    /// A stream of `bytes`, deflated by libharu when the document is saved (the pages' own
-    /// content is not: see `HaruDocument.init`).
-    func deflatingStream(_ bytes: [UInt8]) throws(RenderingError) -> HPDF_Dict {
-        guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else {
-            throw error("HPDF_DictStream_New")
-        }
-        stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_FLATE_DECODE)
-        try write(bytes, to: stream.pointee.stream)
-        return stream
     }
 
     /// A stream of `bytes` stored as they are, for the few bytes deflate would not shrink.

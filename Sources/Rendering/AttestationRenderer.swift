@@ -66,7 +66,7 @@ public struct AttestationRenderer: Sendable {
         }
         HPDF_Page_EndText(page)
 
-        // One image of the modules, drawn on both pages: one copy stored, a few hundred bytes.
+        // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
         let image = try document.image(qr)
         var secondPage: HPDF_Page?
         for placement in form.qrCodes {

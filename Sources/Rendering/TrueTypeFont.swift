@@ -1,13 +1,15 @@
 import CHarfBuzz
+import Foundation
 
 /// A TrueType font file (DejaVu Sans by default), read once through HarfBuzz, from which each
 /// document embeds a subset holding only the glyphs it prints, made by HarfBuzz's hb-subset.
 ///
-/// Why not libharu's loader: see `HaruDocument.embed`. hb-subset makes the subset of a name
-/// in about 20 µs from the face prepared here once (hb_subset_preprocess; 35 µs without, C
-/// loop). The PDF of a name outside WinAnsi costs 4,252,453 instructions with it against
-/// 4,106,968 with the 450-line subsetter written here before (Benchmarks/callgrind-per-render
-/// 200), and 0.49 ms median (attestation-bench), under the 0.6 ms asked.
+/// Why not libharu's loader: see `HaruDocument.embed`. The face is prepared once for repeated
+/// subsetting (hb_subset_preprocess): a PDF with a name outside WinAnsi then costs 3,868,861
+/// instructions instead of 9,033,724 (Benchmarks/callgrind-per-render 200), for about 3 MB
+/// more memory (4.9 MB against 1.9 MB for the face, C test). With hb-subset that PDF cost
+/// 4,252,453 instructions where the 450-line subsetter written here before cost 4,106,968,
+/// 0.45 ms median (attestation-bench), under the 0.6 ms asked.
 ///
 /// HarfBuzz's faces and fonts are immutable once made and safe to use from any thread, so one
 /// instance serves every thread of the renderer.
@@ -30,7 +32,13 @@ final class TrueTypeFont: @unchecked Sendable {
 
     /// Reads and checks the file; any problem is `.unicodeFont(path:)`.
     static func load(path: String) throws(RenderingError) -> TrueTypeFont {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unicodeFont(path: path) }
+        // Read into memory, not mapped as hb_blob_create_from_file would: a font file
+        // rewritten in place while the server runs must not crash it (SIGBUS).
+        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else { throw .unicodeFont(path: path) }
+        // DUPLICATE: HarfBuzz keeps its own copy, freed with the last face using it.
+        guard let blob = contents.withUnsafeBytes({ bytes in
+            hb_blob_create(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }) else { throw .unicodeFont(path: path) }
         defer { hb_blob_destroy(blob) }
         guard isWholeTrueTypeFile(blob) else { throw .unicodeFont(path: path) }
         let original = hb_face_create(blob, 0)

@@ -232,6 +232,25 @@ struct UnicodeFontTests {
         }
     }
 
+    /// A package upgrade or an administrator may rewrite the font file while the server runs:
+    /// the renderer works from its own copy, not from a mapping of the file (reading a
+    /// truncated mapping is SIGBUS).
+    @Test("the font file truncated in place after it was read does not crash the renderer")
+    func fontTruncatedInPlace() throws {
+        try withScratchDirectory { directory in
+            let copy = directory.appendingPathComponent("copy.ttf")
+            try FileManager.default.copyItem(atPath: AttestationRenderer.defaultUnicodeFontPath, toPath: copy.path)
+            let renderer = try AttestationRenderer(forms: FormCatalog.builtIn.forms, unicodeFontPath: copy.path)
+            _ = try renderer.pdf(try Fixture.attestation(try Self.person("polish"), formID: builtInFormIDs[0]))
+            let file = try FileHandle(forWritingTo: copy)
+            try file.truncate(atOffset: 0)
+            try file.close()
+            // Other characters, so other glyphs are read from the font.
+            let greek = try Fixture.attestation(try Self.person("greek"), formID: builtInFormIDs[0])
+            #expect(try renderer.pdf(greek) == (try Fixture.renderer().pdf(greek)))
+        }
+    }
+
     @Test("a file that is not a usable TrueType font is .unicodeFont, not a crash")
     func unusableFontFiles() throws {
         let dejaVu = try #require(FileManager.default.contents(atPath: AttestationRenderer.defaultUnicodeFontPath))

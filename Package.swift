@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // HarfBuzz's subsetter (hb-subset): the glyphs of a name outside WinAnsi, embedded.
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]),
         // libharu's own compressor, called directly to deflate a form's fixed content once.
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -54,10 +58,11 @@ let package = Package(
                 .embedInCode("Forms/deplacement-2020-11-28.json"),
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
             ]),
-        // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib.
+        // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib,
+        // HarfBuzz.
         .target(
             name: "Rendering",
-            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib"]),
+            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz"]),
 
         // Signed links: the only module that imports swift-crypto.
         .target(

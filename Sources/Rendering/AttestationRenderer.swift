@@ -27,25 +27,29 @@ public struct AttestationRenderer: Sendable {
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
     public func pdf(_ attestation: Attestation) throws(RenderingError) -> [UInt8] {
+        try pdf(attestation, qrMask: QRMatrix.mask)
+    }
+
+    /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
+    /// every mask back.
+    func pdf(_ attestation: Attestation, qrMask: Int32) throws(RenderingError) -> [UInt8] {
         let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
-        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
+        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
-        HPDF_SetCompressionMode(pdf, UInt32(HPDF_COMP_ALL))
-        setMetadata(pdf, attestation)
+        setMetadata(pdf, attestation, layout)
 
         let form = attestation.form
         var fonts = PageFonts(document: document, unicodeFont: unicodeFont)
-        guard let page = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
-        HPDF_Page_SetWidth(page, Float(form.page.width))
-        HPDF_Page_SetHeight(page, Float(form.page.height))
+        let page = try document.addPage(width: form.page.width, height: form.page.height)
 
         var registered: [FontStyle: HPDF_Font] = [:]
         for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
-        guard try FormLayout.registerFonts(registered, on: page) == layout.fontNames else {
-            throw .pdf(code: 0x1036)
+        guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
+            throw .unexpectedFontNames
         }
-        let fixedText = try document.deflatedContent(layout.staticContent)
+        // The fixed part of the form first, as laid out and deflated at start-up.
+        try document.insert(try document.deflatedStream(layout.staticContent), on: page)
 
         // Every value measured first: the Unicode font, if any value needs it, is then embedded
         // once with all the characters of the document.
@@ -62,27 +66,20 @@ public struct AttestationRenderer: Sendable {
         }
         HPDF_Page_EndText(page)
 
-        // The modules go once into a stream of their own that both pages append to their
-        // content after scaling: one copy to compress and store instead of two.
-        let modules = try document.sharedContent(qrModules(qr))
+        // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
+        let image = try document.image(qr)
         var secondPage: HPDF_Page?
-        var fixedTextPlaced = false
         for placement in form.qrCodes {
+            let target: HPDF_Page
             if placement.page == 1 {
-                try placeQR(modules, width: qr.width, placement, on: page, after: [fixedText], document: document)
-                fixedTextPlaced = true
+                target = page
+            } else if let secondPage {
+                target = secondPage
             } else {
-                if secondPage == nil {
-                    guard let added = HPDF_AddPage(pdf) else { try document.check(); throw .pdf(code: 0) }
-                    HPDF_Page_SetWidth(added, Float(form.page.width))
-                    HPDF_Page_SetHeight(added, Float(form.page.height))
-                    secondPage = added
-                }
-                try placeQR(modules, width: qr.width, placement, on: secondPage!, document: document)
+                target = try document.addPage(width: form.page.width, height: form.page.height)
+                secondPage = target
             }
-        }
-        if !fixedTextPlaced {
-            try document.arrangeContents(of: page, leading: [fixedText], trailing: [])
+            try document.draw(image, modules: qr.width, in: placement, on: target)
         }
         try document.check()
         return try document.bytes()
@@ -131,17 +128,13 @@ public struct AttestationRenderer: Sendable {
         ]
     }
 
-    private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation) {
-        let metadata = attestation.form.metadata
-        func set(_ type: HPDF_InfoType, _ text: String) {
-            HPDF_SetInfoAttr(pdf, type, PDFDocEncoding.encode(text).map { CChar(bitPattern: $0) } + [0])
-        }
-        set(HPDF_INFO_TITLE, metadata.title)
-        set(HPDF_INFO_SUBJECT, metadata.subject)
-        set(HPDF_INFO_KEYWORDS, metadata.keywords)
-        set(HPDF_INFO_AUTHOR, Self.producer)
-        set(HPDF_INFO_CREATOR, Self.producer)
-        set(HPDF_INFO_PRODUCER, Self.producer)
+    private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, layout.metadata.title)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_SUBJECT, layout.metadata.subject)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_KEYWORDS, layout.metadata.keywords)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_AUTHOR, Self.producerCString)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, Self.producerCString)
+        HPDF_SetInfoAttr(pdf, HPDF_INFO_PRODUCER, Self.producerCString)
 
         let created = attestation.createdLocal
         let offset = attestation.timeZone.secondsFromGMT(for: attestation.created) / 60
@@ -160,40 +153,7 @@ public struct AttestationRenderer: Sendable {
 
     /// Who made the file: this project, never the Ministry.
     static let producer = "attestation-links (générateur auto-hébergé, non officiel)"
-
-    /// The dark modules as `re` operators in module units, then the fill and the `Q` that
-    /// closes the placement's `q`: the same bytes for every placement.
-    private func qrModules(_ qr: QRMatrix) -> ContentStream {
-        var content = ContentStream()
-        for rect in qr.rectangles() {
-            content.integers(rect.x, rect.y, rect.width, rect.height, name: "re")
-        }
-        content.append("f\nQ\n")
-        return content
-    }
-
-    /// Scales module units into place (y down from the top, the placement's size including a
-    /// quiet zone of one module), then appends the shared modules to the page's content.
-    private func placeQR(
-        _ modules: HPDF_Dict, width: Int, _ placement: QRPlacement, on page: HPDF_Page, after leading: [HPDF_Dict] = [],
-        document: HaruDocument
-    ) throws(RenderingError) {
-        let quiet = 1.0
-        let scale = placement.size / (Double(width) + 2 * quiet)
-        var content = ContentStream()
-        content.append("q\n")
-        // Four decimals: at 300 pt a rounding of the scale would shift the far modules.
-        content.append("\(Self.fixed(scale)) 0 0 \(Self.fixed(-scale)) ")
-        content.op(placement.x + quiet * scale, placement.y + placement.size - quiet * scale, name: "cm")
-        try content.write(to: page)
-        try document.arrangeContents(of: page, leading: leading, trailing: [modules])
-    }
-
-    private static func fixed(_ value: Double) -> String {
-        let scaled = Int((abs(value) * 10_000).rounded())
-        let fraction = String(scaled % 10_000)
-        return (value < 0 ? "-" : "") + "\(scaled / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
-    }
+    private static let producerCString = PDFDocEncoding.cString(producer)
 }
 
 /// The Unicode font file, read on first need and kept for the renderer's lifetime, shared by
@@ -217,7 +177,7 @@ final class UnicodeFontSource: @unchecked Sendable {
 
 /// The fonts of one document, created on first use, and the one currently selected.
 struct PageFonts {
-    private let document: HaruDocument
+    let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
     private var standard: [FontStyle: HPDF_Font] = [:]
     private var unicode: UnicodeFontUse?
@@ -274,11 +234,10 @@ struct PageFonts {
     mutating func selectUnicode(size: Double, on page: HPDF_Page) throws(RenderingError) {
         guard let embedded else { preconditionFailure("the Unicode font is selected before it is embedded") }
         if let current, current.font == .unicode, current.size == size { return }
-        guard let name = HPDF_Page_GetLocalFontName(page, embedded) else { throw document.error() }
         var content = ContentStream()
-        content.append("/\(String(cString: name)) ")
+        content.append("/\(try document.localFontName(embedded, on: page)) ")
         content.op(size, name: "Tf")
-        try content.write(to: page)
+        try document.append(content, to: page)
         current = (.unicode, size)
     }
 }

@@ -47,16 +47,6 @@ struct ContentStream: Sendable {
         bytes.append(0x0A)
     }
 
-    /// Whole numbers then the operator, for module coordinates.
-    mutating func integers(_ numbers: Int..., name: String) {
-        for value in numbers {
-            integer(value)
-            bytes.append(0x20)
-        }
-        append(name)
-        bytes.append(0x0A)
-    }
-
     /// A literal string: `(text)`, with the three characters PDF escapes.
     mutating func string(_ text: [UInt8]) {
         bytes.append(UInt8(ascii: "("))
@@ -82,15 +72,5 @@ struct ContentStream: Sendable {
         bytes.append(UInt8(ascii: "<"))
         for code in codes { hex(code) }
         bytes.append(UInt8(ascii: ">"))
-    }
-
-    /// Appends the bytes to the page's content. Only valid where the bytes leave the graphics
-    /// state as libharu believes it is (balanced `q`/`Q`, `BT`/`ET`, no text matrix left set).
-    func write(to page: HPDF_Page) throws(RenderingError) {
-        let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
-        let status = bytes.withUnsafeBufferPointer {
-            HPDF_Stream_Write(attributes.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
     }
 }

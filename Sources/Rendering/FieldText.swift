@@ -95,7 +95,7 @@ struct FieldText {
                 var content = ContentStream()
                 content.hexString(line)
                 content.append(" Tj\n")
-                try content.write(to: page)
+                try fonts.document.append(content, to: page)
             }
         }
     }

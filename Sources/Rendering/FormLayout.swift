@@ -11,6 +11,9 @@ struct FormLayout: Sendable {
     let staticContent: [UInt8]
     /// Where the `x` of each reason goes, by reason code.
     let marks: [String: (x: Double, y: Double)]
+    /// The form's title, subject and keywords for the document information, in
+    /// PDFDocEncoding, NUL-terminated: encoded once, not in every document.
+    let metadata: (title: [CChar], subject: [CChar], keywords: [CChar])
 
     /// The standard fonts in the order they are registered on page 1, and the resource names
     /// libharu gives them in that order ("F1", "F2", …), which `staticContent` uses.
@@ -106,14 +109,15 @@ struct FormLayout: Sendable {
         }
         staticContent = try Deflate.compress(content.bytes)
         self.marks = marks
+        metadata = (PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
+                    PDFDocEncoding.cString(form.metadata.keywords))
     }
 
     /// Adds the fonts to the page's resources in `fontOrder`; returns their resource names.
-    static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page) throws(RenderingError) -> [FontStyle: String] {
+    static func registerFonts(_ fonts: [FontStyle: HPDF_Font], on page: HPDF_Page, of document: HaruDocument) throws(RenderingError) -> [FontStyle: String] {
         var names: [FontStyle: String] = [:]
         for style in fontOrder {
-            guard let name = HPDF_Page_GetLocalFontName(page, fonts[style]) else { throw .pdf(code: 0) }
-            names[style] = String(cString: name)
+            names[style] = try document.localFontName(fonts[style]!, on: page)
         }
         return names
     }
@@ -128,9 +132,9 @@ struct FormLayout: Sendable {
             document = try HaruDocument()
             var fonts: [FontStyle: HPDF_Font] = [:]
             for style in FormLayout.fontOrder { fonts[style] = try document.standardFont(style) }
-            guard let page = HPDF_AddPage(document.handle) else { throw .pdf(code: 0) }
+            let page = try document.addPage(width: 595.28, height: 841.89)
             self.fonts = fonts
-            fontNames = try FormLayout.registerFonts(fonts, on: page)
+            fontNames = try FormLayout.registerFonts(fonts, on: page, of: document)
         }
 
         func width(_ bytes: [UInt8], style: FontStyle, size: Double) -> Double {

@@ -1,4 +1,5 @@
 import CHaru
+import CHarfBuzz
 import CPNG
 import CQRencode
 import CZlib
@@ -13,6 +14,7 @@ extension AttestationRenderer {
         // The version string compiled into the loaded libpng, not the header's.
         if let version = png_get_header_ver(nil) { versions["libpng"] = String(cString: version) }
         if let version = zlibVersion() { versions["zlib"] = String(cString: version) }
+        if let version = hb_version_string() { versions["harfbuzz"] = String(cString: version) }
         return versions
     }()
 }

@@ -13,6 +13,11 @@ enum PNGImage {
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_GRAY) | UInt32(PNG_FORMAT_FLAG_COLORMAP)
         image.colormap_entries = 2
+        // zlib level 3 and no row filter instead of libpng's defaults: a QR code's rows
+        // repeat whole, which even fast deflate finds. The 400 px PNG costs 2,725,120
+        // instructions instead of 3,836,310 (callgrind-per-render 200) and weighs 1,167 bytes
+        // instead of 986.
+        image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         defer { png_image_free(&image) }
 
         let palette: [UInt8] = [0x00, 0xFF]

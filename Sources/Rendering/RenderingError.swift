@@ -2,11 +2,26 @@
 public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The form cannot be drawn as defined (text outside WinAnsi, reasons that overlap).
     case layout(form: String, String)
-    /// libharu reported an error (its code, see hpdf_error.h).
+    /// libharu reported an error: its own code (hpdf_error.h), never one made up here.
     case pdf(code: UInt)
+    /// A libharu call failed without recording an error code; the function's name.
+    case pdfCallFailed(String)
+    /// libharu could not even create a document (`HPDF_New`: out of memory).
+    case documentNotCreated
+    /// libharu named the standard fonts of a page otherwise than the prepared page content
+    /// expects (`F1`, `F2`, …): the content would draw with the wrong fonts.
+    case unexpectedFontNames
+    /// zlib refused to compress (its status code, zlib.h).
+    case compressionFailed(Int32)
+    /// The finished PDF read back from libharu is shorter than libharu said it was.
+    case incompleteOutput(expected: Int, read: Int)
     /// The Unicode font for names outside WinAnsi is missing, unreadable or not a TrueType font.
     case unicodeFont(path: String)
+    /// HarfBuzz could not subset the Unicode font for the characters of a document.
+    case fontSubsetFailed
     case qrCodeTooLarge(Int)
+    /// libqrencode failed for another reason than the size (its errno: ENOMEM…).
+    case qrEncodingFailed(errno: Int32)
     case png
     case pngSize(Int, ClosedRange<Int>)
 
@@ -16,10 +31,24 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "formulaire \(form) : \(message)"
         case .pdf(let code):
             return "erreur interne de génération PDF (libharu 0x\(String(code, radix: 16)))."
+        case .pdfCallFailed(let function):
+            return "erreur interne de génération PDF (\(function) a échoué sans code d’erreur libharu)."
+        case .documentNotCreated:
+            return "erreur interne de génération PDF (libharu n’a pas pu créer le document : mémoire insuffisante)."
+        case .unexpectedFontNames:
+            return "erreur interne de génération PDF (noms des polices standard inattendus)."
+        case .compressionFailed(let status):
+            return "erreur interne de génération PDF (compression zlib, code \(status))."
+        case .incompleteOutput(let expected, let read):
+            return "erreur interne de génération PDF (document incomplet : \(read) octets lus sur \(expected))."
         case .unicodeFont(let path):
             return "police Unicode introuvable, illisible ou non TrueType : \(path) (paquet fonts-dejavu-core)."
+        case .fontSubsetFailed:
+            return "erreur interne de génération PDF (sous-ensemble de la police Unicode impossible, HarfBuzz)."
         case .qrCodeTooLarge(let count):
             return "données trop longues pour un QR code (\(count) octets)."
+        case .qrEncodingFailed(let errno):
+            return "erreur interne de génération du QR code (libqrencode, errno \(errno))."
         case .png:
             return "erreur interne de génération PNG."
         case .pngSize(let size, let range):

@@ -108,6 +108,31 @@ struct QRCodeTests {
         #expect(throws: Never.self) { _ = try renderer.qrPNG(attestation, size: 4096) }
     }
 
+    /// The code is one image that both pages draw: 1 bit a pixel, two pixels a module, CCITT
+    /// compressed, and explicitly not to be smoothed by readers that enlarge it.
+    @Test("both pages draw one shared 1-bit image of the code, with /Interpolate false", arguments: builtInFormIDs)
+    func sharedImage(formID: String) throws {
+        let attestation = try Fixture.attestation(try Fixture.camille(), formID: formID)
+        let modules = try QRMatrix(encoding: QRPayload(attestation).bytes).width
+        let pdf = try Fixture.renderer().pdf(attestation)
+        try withScratchDirectory { directory in
+            let path = try write(pdf, named: "image.pdf", in: directory)
+            // page num type width height color comp bpc enc interp object ID …
+            let rows = try Tool.run("pdfimages", ["-list", path], in: directory).text.split(separator: "\n").dropFirst(2)
+                .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+            try #require(rows.count == 2 && rows.allSatisfy { $0.count >= 12 }, "pdfimages listed \(rows)")
+            #expect(rows.map { $0[0] } == ["1", "2"])
+            let side = String(modules * QRMatrix.imagePixelsPerModule)
+            for row in rows {
+                #expect(row[3] == side && row[4] == side, "\(formID): image \(row[3]) × \(row[4]), expected \(side)")
+                #expect(row[7] == "1" && row[8] == "ccitt" && row[9] == "no", "\(formID): \(row)")
+            }
+            #expect(rows[0][10] == rows[1][10], "\(formID): the pages draw different image objects \(rows[0][10]), \(rows[1][10])")
+            let object = try Tool.run("qpdf", ["--show-object=\(rows[0][10])", path], in: directory).text
+            #expect(object.contains("/Interpolate false"), "\(formID): \(object)")
+        }
+    }
+
     /// README §4: page 1 holds the code in 92 × 92 pt at (page width − 156, 25), page 2 in
     /// 300 × 300 pt at (50, page height − 390), each including a quiet zone of one module.
     @Test("the QR codes are where and as large as the official ones", arguments: builtInFormIDs)

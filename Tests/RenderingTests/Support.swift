@@ -95,7 +95,7 @@ enum Tool {
     /// The Debian package of each tool, for the message when one is missing.
     static let packages = [
         "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdffonts": "poppler-utils",
-        "pdfinfo": "poppler-utils", "qpdf": "qpdf", "zbarimg": "zbar-tools",
+        "pdfinfo": "poppler-utils", "pdfimages": "poppler-utils", "qpdf": "qpdf", "zbarimg": "zbar-tools",
     ]
 
     static func locate(_ name: String) -> URL? {

@@ -49,6 +49,23 @@ struct QRMatrixTests {
         }
     }
 
+    @Test("the 1-bit image has each module as a square of set bits, and nothing in the row padding", arguments: [1, 2, 3])
+    func bitmap(scale: Int) throws {
+        for bytes in try Self.payloads().prefix(4) {
+            let qr = try QRMatrix(encoding: bytes)
+            let (image, side, bytesPerRow) = qr.bitmap(scale: scale)
+            #expect(side == qr.width * scale && bytesPerRow == (side + 7) / 8 && image.count == side * bytesPerRow)
+            var wrong = 0
+            for y in 0..<side {
+                for x in 0..<bytesPerRow * 8 {
+                    let set = image[y * bytesPerRow + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+                    if set != (x < side && qr.isDark(row: y / scale, column: x / scale)) { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(bytes.count) bytes at scale \(scale): \(wrong) pixels wrong")
+        }
+    }
+
     @Test("a payload too long for a QR code is refused")
     func tooLarge() {
         #expect(throws: RenderingError.qrCodeTooLarge(3000)) {
@@ -135,5 +152,39 @@ struct FormLayoutTests {
         #expect(message.contains(form.reasons[3].code), "the message names the reason: \(message)")
         // The built-in forms alone are fine.
         #expect(throws: Never.self) { _ = try Fixture.renderer() }
+    }
+}
+
+@Suite("Library versions")
+struct LibraryVersionTests {
+    @Test("the loaded HarfBuzz says its version")
+    func harfBuzzVersion() {
+        let version = AttestationRenderer.libraryVersions["harfbuzz"] ?? ""
+        #expect(version.wholeMatch(of: /[0-9]+(\.[0-9]+)+/) != nil, "\(version)")
+    }
+}
+
+@Suite("Rendering errors")
+struct RenderingErrorTests {
+    @Test("a libharu failure carries libharu's own code; a call that recorded none is named instead")
+    func libharuCodesAreLibharus() throws {
+        let document = try HaruDocument()
+        #expect(document.error("HPDF_AddPage") == .pdfCallFailed("HPDF_AddPage"))
+        // libharu refuses a page 1 point wide (its bounds are 3 to 14,400) and records why:
+        // HPDF_PAGE_INVALID_SIZE, 0x1054 in hpdf_error.h.
+        #expect(throws: RenderingError.pdf(code: 0x1054)) { _ = try document.addPage(width: 1, height: 100) }
+        #expect(throws: RenderingError.pdf(code: 0x1054)) { try document.check() }
+    }
+
+    @Test("every internal failure says in French that it is internal")
+    func frenchMessages() {
+        let internalFailures: [RenderingError] = [
+            .pdf(code: 0x1054), .pdfCallFailed("HPDF_AddPage"), .documentNotCreated, .unexpectedFontNames,
+            .compressionFailed(-2), .incompleteOutput(expected: 100, read: 10),
+        ]
+        for error in internalFailures {
+            #expect(error.description.hasPrefix("erreur interne de génération PDF ("), "\(error)")
+        }
+        #expect(RenderingError.incompleteOutput(expected: 100, read: 10).description.contains("10 octets lus sur 100"))
     }
 }

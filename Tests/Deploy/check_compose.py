@@ -2,6 +2,7 @@
 """Checks docs/deploy/compose.yaml against the repository's Dockerfile, without a Docker engine.
 
     python3 Tests/Deploy/check_compose.py docs/deploy/compose.yaml REPOSITORY_ROOT
+    python3 Tests/Deploy/check_compose.py --requirements     (status 69 when PyYAML is missing)
 
 Prints one line per check that holds; on the first that does not, prints why and exits 1.
 Run by scripts/check-deploy (which also runs `docker-compose config` when it is installed).
@@ -17,7 +18,10 @@ import re
 import shlex
 import sys
 
-import yaml
+try:
+    import yaml
+except ImportError:
+    yaml = None
 
 SERVERS = ("attestation", "attestation-2")
 SHUTDOWN_TIMEOUT = 10  # ServerSettings.defaults.shutdownTimeout
@@ -143,6 +147,11 @@ def main(compose_path, repository):
 
 
 if __name__ == "__main__":
+    if yaml is None:
+        print("check-deploy: python3-yaml manquant (apt-get install python3-yaml).", file=sys.stderr)
+        sys.exit(69)
+    if sys.argv[1:] == ["--requirements"]:
+        sys.exit(0)
     if len(sys.argv) != 3:
         print("usage: check_compose.py COMPOSE_FILE REPOSITORY_ROOT", file=sys.stderr)
         sys.exit(64)

@@ -68,13 +68,8 @@ run useradd --system --user-group --no-create-home --home-dir /nonexistent --she
 echo "=== configuration"
 run install -d -m 0755 /etc/attestation
 run attestation-admin init --config /etc/attestation/config.json --base-url https://attestation.example.org
-python3 - <<'PY'
-import json
-p = "/etc/attestation/config.json"
-c = json.load(open(p))
-c["server"] = {"host": "127.0.0.1", "port": 8080, "maxConnectionsPerAddress": 0}
-open(p, "w").write(json.dumps(c, indent=2) + "\n")
-PY
+# What the guide has the administrator write with an editor.
+python3 scripts/harness config /etc/attestation/config.json --set server='{"host": "127.0.0.1", "port": 8080, "maxConnectionsPerAddress": 0}'
 run cat /etc/attestation/config.json
 run ls -l /etc/attestation /etc/attestation/keys
 run runuser -u attestation -- attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public --check-config
@@ -88,7 +83,7 @@ run 'systemd-analyze security --offline=yes /etc/systemd/system/attestation-serv
 setpriv --reuid=attestation --regid=attestation --init-groups --no-new-privs --bounding-set=-all \
   /usr/local/bin/attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public >/run/server.out 2>/run/server.log &
 echo $! > /run/server.pid
-sleep 1
+python3 scripts/harness wait-ready /run/server.out --pid "$(cat /run/server.pid)" --log /run/server.log >/dev/null
 run curl -s http://127.0.0.1:8080/healthz
 
 echo "=== nginx"
@@ -148,13 +143,7 @@ run attestation-admin mint --config /etc/attestation/config.json --first-name Al
 run 'attestation-admin inspect --config /etc/attestation/config.json "$(cat /root/alix-2027.txt)" | grep clé'
 run 'for f in /root/alix-k1.txt /root/alix-2027.txt; do curl -s -o /dev/null -w "%{http_code}\n" "$(cat $f)"; done'
 # Retiring k1: its entry leaves "keys" (an editor in the guide).
-python3 - <<'PY'
-import json
-p = "/etc/attestation/config.json"
-c = json.load(open(p))
-c["keys"] = [k for k in c["keys"] if k["id"] != "k1"]
-open(p, "w").write(json.dumps(c, indent=2) + "\n")
-PY
+python3 scripts/harness config /etc/attestation/config.json --delete keys.id=k1
 run 'grep -A 3 "\"keys\"" /etc/attestation/config.json'
 run runuser -u attestation -- attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public --check-config \| head -n 2
 run reload
@@ -190,7 +179,9 @@ for port in 8080 8081; do
     /usr/local/bin/attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public --port $port >/run/server-$port.out 2>/run/server-$port.log &
   echo $! > /run/server-$port.pid
 done
-sleep 1
+for port in 8080 8081; do
+  python3 scripts/harness wait-ready /run/server-$port.out --pid "$(cat /run/server-$port.pid)" --log /run/server-$port.log >/dev/null
+done
 # The upstream block of the site replaced by nginx-upstream-replicas.conf (an editor in the guide).
 awk -v upstream=docs/deploy/nginx-upstream-replicas.conf '
   /^upstream attestation \{/ { while ((getline line < upstream) > 0) if (line !~ /^#/) print line; skipping = 1; next }
@@ -220,13 +211,8 @@ echo "=== native TLS"
 run install -d -m 0750 -g attestation /etc/attestation/tls
 run install -m 0640 -g attestation /etc/letsencrypt/live/attestation.example.org/fullchain.pem /etc/attestation/tls/cert.pem
 run install -m 0640 -g attestation /etc/letsencrypt/live/attestation.example.org/privkey.pem /etc/attestation/tls/key.pem
-python3 - <<'PY'
-import json
-p = "/etc/attestation/config.json"
-c = json.load(open(p))
-c["server"] = {"host": "0.0.0.0", "port": 443, "tls": {"certificate": "tls/cert.pem", "privateKey": "tls/key.pem"}}
-open(p, "w").write(json.dumps(c, indent=2) + "\n")
-PY
+python3 scripts/harness config /etc/attestation/config.json \
+  --set server='{"host": "0.0.0.0", "port": 443, "tls": {"certificate": "tls/cert.pem", "privateKey": "tls/key.pem"}}'
 run 'grep -A 7 "\"server\"" /etc/attestation/config.json'
 run install -d -m 0755 /etc/systemd/system/attestation-server.service.d
 run install -m 0644 docs/deploy/native-tls.conf /etc/systemd/system/attestation-server.service.d/
@@ -238,7 +224,7 @@ setpriv --reuid=attestation --regid=attestation --init-groups --no-new-privs --b
   --inh-caps=+net_bind_service --ambient-caps=+net_bind_service \
   /usr/local/bin/attestation-server --config /etc/attestation/config.json --public-directory /usr/local/share/attestation/Public >/run/tls.out 2>/run/tls.log &
 echo $! > /run/tls.pid
-sleep 1
+python3 scripts/harness wait-ready /run/tls.out --pid "$(cat /run/tls.pid)" --log /run/tls.log >/dev/null
 run cat /run/tls.out
 run curl -s https://attestation.example.org/healthz
 run curl -s -o /dev/null -w \''%{http_code} %{content_type} HTTP/%{http_version}\n'\' \"\$\(cat /root/alix-2027.txt\)\"

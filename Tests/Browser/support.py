@@ -1,10 +1,13 @@
-"""What the browser tests share: a site made by `attestation-admin init` in a temporary
-directory, links minted for fictitious people, the real `attestation-server` on a free port,
-headless Chromium (Debian's, through chromedriver) that saves the PDFs it is sent, and the QR
-codes read back with pdftoppm and zbarimg.
+"""What the browser tests share: the test harness (scripts/harness: a site made by
+`attestation-admin init` in a temporary directory, links minted for fictitious people, the real
+`attestation-server` on a port the system chose), headless Chromium (Debian's, through
+chromedriver) that saves the PDFs it is sent, and the QR codes read back with pdftoppm and
+zbarimg.
 
-The binaries come from $ATTESTATION_BIN (default .build/debug); `make test` points it at the
-address-sanitizer build. Run with the interpreter of .venv-browser (scripts/browser-env).
+The binaries come from $ATTESTATION_BIN (default: the latest of .build/debug and
+.build/release); `make test` points it at the address-sanitizer build. The pages are the site
+built into the server, or the directory $ATTESTATION_PUBLIC names. Run with the interpreter of
+.venv-browser (scripts/browser-env).
 """
 
 import base64
@@ -12,14 +15,11 @@ import datetime
 import json
 import os
 import shutil
-import signal
 import socket
-import subprocess
+import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 import zoneinfo
 
 from selenium import webdriver
@@ -29,98 +29,30 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BIN = os.path.abspath(os.path.join(REPO, os.environ.get("ATTESTATION_BIN", ".build/debug")))
-PUBLIC = os.path.abspath(os.environ.get("ATTESTATION_PUBLIC", os.path.join(REPO, "Public")))
+sys.path.insert(0, os.path.join(REPO, "scripts", "harness"))
+
+import attestation_harness as harness  # noqa: E402
+
+# What the tests take from here, from the harness.
+CAMILLE, ELOISE, MAXIME, YASMINE = harness.CAMILLE, harness.ELOISE, harness.MAXIME, harness.YASMINE
+fetch, run, token_of = harness.fetch, harness.run, harness.token_of
+
 PARIS = zoneinfo.ZoneInfo("Europe/Paris")
 
 # The phone the pages are made for.
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
-def tool(name):
-    path = os.path.join(BIN, name)
-    if not os.access(path, os.X_OK):
-        raise RuntimeError(f"{path} is missing: build it (swift build) or set ATTESTATION_BIN to the build's bin directory")
-    return path
+# MARK: - The site and the server
 
-
-def run(arguments, timeout=60, check=True):
-    result = subprocess.run(arguments, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"{' '.join(arguments[:3])} … exited {result.returncode}: {result.stderr.decode(errors='replace')}")
-    return result
-
-
-def sanitizer_environment():
-    """The server's environment: LeakSanitizer's suppressions of `make test` when none are set."""
-    environment = dict(os.environ)
-    suppressions = os.path.join(REPO, "scripts", "lsan-suppressions.txt")
-    environment.setdefault("LSAN_OPTIONS", f"suppressions={suppressions}:print_suppressions=0")
-    return environment
-
-
-# MARK: - People and links
-
-class Person:
-    def __init__(self, first, last, birth_date, birth_place, address, zip_code, city):
-        self.first, self.last = first, last
-        self.birth_date, self.birth_place = birth_date, birth_place
-        self.address, self.zip, self.city = address, zip_code, city
-
-    @property
-    def options(self):
-        return ["--first-name", self.first, "--last-name", self.last, "--birth-date", self.birth_date,
-                "--birth-place", self.birth_place, "--address", self.address, "--zip", self.zip, "--city", self.city]
-
-    @property
-    def secrets(self):
-        return [self.first, self.last, self.birth_date, self.birth_place, self.address]
-
-
-# Fictitious people.
-CAMILLE = Person("Camille", "Dupont", "01/01/1970", "Lyon", "999 avenue de France", "75001", "Paris")
-ELOISE = Person("Éloïse", "Quimperlé", "29/02/1988", "Besançon", "12 rue des Lilas Bleus", "25000", "Besançon")
-MAXIME = Person("Maximilien", "Oberkampf", "17/03/1961", "Colmar", "3 impasse du Moulin Rouge", "68000", "Colmar")
-YASMINE = Person("Yasmine", "Belkacemi", "05/11/1993", "Roubaix", "48 boulevard Vauban Nord", "59100", "Roubaix")
-
-
-class Site:
-    """A configuration made by `attestation-admin init` in a temporary directory, serving the
-    project's Public/ directory, and the links minted from it."""
+class Site(harness.Site):
+    """The harness's site; `mint` gives the link's token, which is what the tests use."""
 
     def __init__(self, prefix="browser-tests"):
-        self.directory = tempfile.mkdtemp(prefix=prefix + "-")
-        self.config = os.path.join(self.directory, "config.json")
-        self.secrets = []
-        run([tool("attestation-admin"), "init", "--config", self.config, "--base-url", "http://127.0.0.1:8080"])
-        with open(self.config, encoding="utf-8") as file:
-            config = json.load(file)
-        config["server"] = {"publicDirectory": PUBLIC, "logLevel": "info", "shutdownTimeout": 5}
-        with open(self.config, "w", encoding="utf-8") as file:
-            json.dump(config, file, indent=2)
+        super().__init__(prefix=prefix, server={"logLevel": "info"})
 
     def mint(self, person, reasons=("travail",), extra=()):
-        """Mints a link and returns its token."""
-        arguments = [tool("attestation-admin"), "mint", "--config", self.config, "--format", "json"] + person.options
-        for reason in reasons:
-            arguments += ["--reason", reason]
-        result = run(arguments + list(extra))
-        link = json.loads(result.stdout)
-        if isinstance(link, list):
-            link = link[0]
-        token = token_of(link["url"])
-        self.secrets += person.secrets + [token]
-        return token
-
-    def revoke(self, token):
-        run([tool("attestation-admin"), "revoke", "--config", self.config, token])
-
-    def remove(self):
-        shutil.rmtree(self.directory, ignore_errors=True)
-
-
-def token_of(url):
-    return urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["t"][0]
+        return super().mint(person, reasons, extra).token
 
 
 def altered(token):
@@ -129,100 +61,33 @@ def altered(token):
     return token[:index] + ("B" if token[index] == "A" else "A") + token[index + 1:]
 
 
-# MARK: - The server
-
-class Server:
-    """The built attestation-server on a port the system chose (`--port 0`): the port is read
-    from its line `attestation-server : à l’écoute sur http://HOST:PORT/` on standard output."""
-
-    PREFIX = "attestation-server : à l’écoute sur "
+class Server(harness.Server):
+    """The harness's server for a site, once it answers /healthz."""
 
     def __init__(self, site, timeout=30):
         self.site = site
-        self.outputs = tempfile.mkdtemp(prefix="browser-server-")
-        self.stdout_path = os.path.join(self.outputs, "stdout.log")
-        self.stderr_path = os.path.join(self.outputs, "stderr.log")
-        with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
-            self.process = subprocess.Popen([tool("attestation-server"), "--config", site.config, "--port", "0"],
-                                            stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                            env=sanitizer_environment())
+        harness.Server.__init__(self, harness.server_command(site.config), timeout=timeout)
         deadline = time.monotonic() + timeout
-        url = None
-        while url is None:
-            with open(self.stdout_path, encoding="utf-8", errors="replace") as file:
-                for line in file.read().splitlines():
-                    if line.startswith(self.PREFIX):
-                        url = line[len(self.PREFIX):].rstrip("/")
-            if url is None:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.process.kill()
-                    self.process.wait()
-                    raise RuntimeError(f"attestation-server did not start (status {self.process.returncode}): {self.log()}")
-                time.sleep(0.02)
-        self.base = url
-        self.port = int(url.rsplit(":", 1)[1])
-        self.wait_healthy(deadline)
-
-    def wait_healthy(self, deadline):
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=5) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                pass
+        while fetch(self.base + "/healthz", timeout=5)[0] != 200:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{self.base}/healthz never answered 200: {self.log()}")
+                log = self.log()
+                self.remove()
+                raise RuntimeError(f"{self.base}/healthz never answered 200: {log}")
             time.sleep(0.05)
 
-    def url(self, path="/", token=None, **query):
-        parameters = ([("t", token)] if token else []) + list(query.items())
-        return self.base + path + ("?" + urllib.parse.urlencode(parameters, safe=",") if parameters else "")
-
     def log(self):
-        with open(self.stderr_path, encoding="utf-8", errors="replace") as file:
-            return file.read()
-
-    @property
-    def running(self):
-        return self.process.poll() is None
-
-    def stop(self, timeout=20):
-        """SIGTERM, and the exit status (None when it had to be killed)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-                return None
-        return self.process.returncode
+        return self.log_text()
 
     def check_stopped_cleanly(self):
-        """Stops the server (when still running): it must have exited 0, with no sanitizer
-        report and nothing personal in its log."""
+        """Stops the server (when still running): it must have exited 0, with a log of JSON
+        records only (no sanitizer report), none above warning, nothing personal, no query."""
         status = self.stop()
-        log = self.log()
         problems = []
         if status != 0:
-            problems.append(f"the server did not stop cleanly (status {status}): {log[-3000:]}")
-        if "Sanitizer" in log:
-            problems.append(f"sanitizer report in the server's log: {log[-6000:]}")
-        for secret in set(self.site.secrets):
-            if len(secret) >= 4 and secret in log:
-                problems.append(f"the server's log holds « {secret[:12]}… »")
-        for marker in ("?t=", "&t=", "offset=", "reasons="):
-            if marker in log:
-                problems.append(f"the server's log holds a query string ({marker})")
+            problems.append(f"the server did not stop cleanly (status {status}): {self.log()[-3000:]}")
+        problems += self.log_problems(secrets=self.site.secrets)
         if problems:
             raise AssertionError("\n".join(problems))
-
-    def remove(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        shutil.rmtree(self.outputs, ignore_errors=True)
 
 
 def shut_down(site, server):
@@ -235,15 +100,6 @@ def shut_down(site, server):
             server.remove()
         if site:
             site.remove()
-
-
-def fetch(url, timeout=30):
-    """(status, content type, body) of a GET, errors included."""
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.headers.get("Content-Type", ""), response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers.get("Content-Type", ""), error.read()
 
 
 def connection_refused(port):

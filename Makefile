@@ -1,4 +1,18 @@
-# The two commands of the README, and the benchmark. Each installs what it misses first.
+# The commands of the README, and the benchmark. Each installs what it misses first.
+#
+# Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
+# flags has its own, and these five are all there is:
+#   .build        plain debug and release: make check, make run, make bench, make screenshots,
+#                 make stress's release server, and swift build / swift test by hand
+#   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests and
+#                 make stress-smoke against its attestation-server and attestation-admin)
+#   .build-tsan   the thread sanitizer: make stress
+#   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
+#                 attestation-fuzz alone: scripts/fuzz (make test briefly, make stress at length)
+#   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
+#                 scripts/check-image-deps (make stress), Tests/Deploy/rehearse_guide.sh
+# Scripts and the Python tests find the binaries through the test harness (scripts/harness):
+# $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
 SWIFT ?= swift
 # Tests run under the address sanitizer, in a build folder of their own; LeakSanitizer's
 # suppressions name the leaks of the toolchain's own libraries.
@@ -11,12 +25,10 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run test bench deps build clean screenshots stress stress-smoke
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
 BROWSER_PYTHON = .venv-browser/bin/python
-# make screenshots builds the release products here (make screenshots SCREENSHOT_BUILD=… to change).
-SCREENSHOT_BUILD ?= .build
 
 SERVER = .build/release/attestation-server
 
@@ -37,14 +49,25 @@ run: deps
 	@echo
 	exec $(SERVER) --config config.json
 
-# Then the pages in headless Chromium (Tests/Browser, Python unittest) against the same
-# address-sanitizer build of the server and admin CLI.
+# The fast loop of everyday work: the Swift suites on a plain debug build, no sanitizer, no
+# browser, no smoke, then the test harness's own tests; FILTER selects suites or tests (make
+# check FILTER=ServerTests). make test stays what CI runs.
+FILTER ?=
+check:
+	scripts/install-deps --test
+	$(SWIFT) test --disable-xctest $(if $(FILTER),--filter '$(FILTER)')
+	ATTESTATION_BIN=.build/debug python3 -m unittest discover -s scripts/harness
+
+# What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
+# own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
+# address-sanitizer build of the server and admin CLI, then make stress-smoke.
 test:
 	scripts/install-deps --test --browser
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	@for product in attestation-server attestation-admin; do \
 	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
 	done
+	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
 	scripts/browser-env
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke
@@ -71,10 +94,10 @@ stress: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
-	scripts/stress-soak
-	scripts/stress-hostile
-	scripts/stress-scaleout
-	scripts/check-deploy
+	ATTESTATION_BIN=.build/release scripts/stress-soak
+	ATTESTATION_BIN=.build/release scripts/stress-hostile
+	ATTESTATION_BIN=.build/release scripts/stress-scaleout
+	ATTESTATION_BIN=.build/release scripts/check-deploy
 	scripts/check-image-deps --rootfs
 
 bench: deps
@@ -83,16 +106,16 @@ bench: deps
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
 	.build/release/attestation-bench
-	scripts/bench-server
+	ATTESTATION_BIN=.build/release scripts/bench-server
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.
 screenshots: deps
 	scripts/install-deps --browser
 	scripts/browser-env
-	$(SWIFT) build -c release --scratch-path $(SCREENSHOT_BUILD) --product attestation-admin
-	$(SWIFT) build -c release --scratch-path $(SCREENSHOT_BUILD) --product attestation-server
-	ATTESTATION_BIN=$(SCREENSHOT_BUILD)/release $(BROWSER_PYTHON) scripts/screenshots docs/screenshots
+	$(SWIFT) build -c release --product attestation-admin
+	$(SWIFT) build -c release --product attestation-server
+	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots docs/screenshots
 
 deps:
 	scripts/install-deps

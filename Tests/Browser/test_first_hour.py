@@ -5,8 +5,9 @@ headless Chromium at phone size, and the sheet's direct PDF link.
 
 One change to the commands: port 8080 becomes a free port, so the test does not depend on what
 else listens here. Self-contained on purpose (selenium, pdftoppm, zbarimg, pdftotext): nothing
-of support.py is used. The binaries come from $ATTESTATION_BIN (default .build/debug), as for
-the other browser tests.
+of support.py is used; the test harness (scripts/harness) only finds the binaries
+($ATTESTATION_BIN, else the latest build, as for the other browser tests), the free port, and
+the server's readiness line among the commands' output.
 """
 
 import base64
@@ -15,8 +16,8 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -31,7 +32,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BIN = os.path.abspath(os.path.join(REPO, os.environ.get("ATTESTATION_BIN", ".build/debug")))
+sys.path.insert(0, os.path.join(REPO, "scripts", "harness"))
+
+import attestation_harness as harness  # noqa: E402
+
+BIN = harness.bin_dir()
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
@@ -40,12 +45,6 @@ def readme_steps():
     with open(os.path.join(REPO, "README.md"), encoding="utf-8") as file:
         section = file.read().split("\n## Links, step by step\n", 1)[1]
     return section.split("```sh\n", 1)[1].split("\n```", 1)[0]
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def environment():
@@ -102,7 +101,7 @@ class FirstHourTests(unittest.TestCase):
         for program in ("attestation-admin", "attestation-server"):
             if not os.access(os.path.join(BIN, program), os.X_OK):
                 raise RuntimeError(f"{BIN}/{program} is missing: build it or set ATTESTATION_BIN")
-        cls.port = free_port()
+        cls.port = harness.free_port()
         steps = readme_steps().replace("8080", str(cls.port))
         lines = steps.splitlines()
         if not lines[-1].startswith("attestation-server"):
@@ -116,18 +115,13 @@ class FirstHourTests(unittest.TestCase):
             # The commands as written, the last one (the server) in the foreground.
             cls.shell = subprocess.Popen(["bash", "-e", "-c", steps], cwd=cls.home, env=environment(),
                                          stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True)
-        cls.ready = None
-        deadline = time.monotonic() + 120
-        while cls.ready is None:
-            for line in cls.output().splitlines():
-                if line.startswith('{"event":"listening"'):
-                    cls.ready = json.loads(line)
-            if cls.ready is None:
-                if cls.shell.poll() is not None or time.monotonic() > deadline:
-                    cls.stop()
-                    raise AssertionError(f"the README's steps did not end with a listening server (status "
-                                         f"{cls.shell.returncode}):\n{cls.output()[-3000:]}\n{cls.errors()[-3000:]}")
-                time.sleep(0.05)
+        try:
+            cls.ready = harness.wait_ready(cls.output_path, alive=lambda: cls.shell.poll() is None,
+                                           log_path=cls.errors_path, timeout=120)
+        except harness.HarnessError as problem:
+            cls.stop()
+            raise AssertionError(f"the README's steps did not end with a listening server (status "
+                                 f"{cls.shell.returncode}): {problem}\n{cls.output()[-3000:]}") from None
         cls.base = f"http://127.0.0.1:{cls.port}"
         cls.downloads = tempfile.mkdtemp(prefix="premiere-heure-telechargements-")
         cls.browser = None

@@ -160,7 +160,7 @@ public final class Service: Sendable {
         ]
         if let refusal = request.refusal { metadata["refusal"] = .string(refusal) }
         // A link the server cannot serve although it verified is the operator's to fix.
-        logger.log(level: request.status >= 500 && request.status != 503 ? .error : .info, "request", metadata: metadata)
+        logger.log(level: request.status == 500 ? .error : .info, "request", metadata: metadata)
     }
 
     private static func loggedMethod(_ method: String) -> String {

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -108,7 +107,7 @@ private struct RunningDaemon: ~Copyable {
     let core: Unmanaged<ServerCore>
     /// Closes the connections too slow to send their headers (see `ConnectionTable`) and sends
     /// the periodic reports.
-    let sweeper: DispatchSourceTimer
+    let sweeper: PeriodicTask
 
     /// Bytes of libmicrohttpd's memory pool per stored header or query parameter: its record
     /// (struct MHD_HTTP_Header, 56 bytes on 64-bit) rounded to the pool's 16-byte alignment.
@@ -174,11 +173,9 @@ private struct RunningDaemon: ~Copyable {
             closeDiscardingError(socket.descriptor)
             throw configuration.tls == nil ? .startFailed : .tlsCredentialsRejected
         }
-        let sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "http-server.header-deadlines"))
-        let interval = DispatchTimeInterval.milliseconds(min(1000, max(250, configuration.connectionTimeout * 250)))
-        sweeper.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+        let interval = Duration.milliseconds(min(1000, max(250, configuration.connectionTimeout * 250)))
         let reportInterval = configuration.reportInterval
-        sweeper.setEventHandler { [core] in
+        let sweeper = PeriodicTask(name: "http-server.sweeper", interval: interval) { [core] in
             core.connections.sweep()
             if let refused = core.connections.refusalsToReport(interval: .seconds(reportInterval)) {
                 core.observer.connectionsRefused(refused, reportInterval)
@@ -187,7 +184,6 @@ private struct RunningDaemon: ~Copyable {
                 core.observer.repeatedLibraryMessage(message, count)
             }
         }
-        sweeper.resume()
         return RunningDaemon(daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
                              sweeper: sweeper)
     }
@@ -199,7 +195,7 @@ private struct RunningDaemon: ~Copyable {
     }
 
     consuming func stop() {
-        sweeper.cancel()
+        sweeper.stop()
         MHD_stop_daemon(daemon)
         tlsStrings.forEach { free($0) }
         core.release()

@@ -208,8 +208,12 @@ struct CapturingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// The message then each metadata value as `key=value`, keys sorted: all that a log line
+    /// would show, whatever its format.
     func log(event: LogEvent) {
-        sink.append(event.message.description)
+        var merged = metadata
+        if let extra = event.metadata { merged.merge(extra) { _, new in new } }
+        sink.append(([event.message.description] + merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }).joined(separator: " "))
     }
 }
 

@@ -166,21 +166,34 @@ enum QueryTarget {
         }
     }
 
-    /// One line per request, of fixed shape: method, route name, status, duration, size.
+    /// One record per request, of fixed shape: the message `request` and the metadata request
+    /// id, method, route name, status, duration, size and, for a refusal, its reason; nothing else.
     static func checkLog(_ logged: [String], request: HTTPRequest, status: Int, bytes: Int) {
         require(logged.count == 1, "\(logged.count) lignes de journal pour une requête")
         let fields = logged.first?.split(separator: " ", omittingEmptySubsequences: false) ?? []
-        guard fields.count == 5 else {
-            require(false, "ligne de journal de \(fields.count) champs")
-            return
+        require(fields.first == "request", "message de journal autre que request")
+        var values: [String: String] = [:]
+        for field in fields.dropFirst() {
+            guard let equals = field.firstIndex(of: "=") else {
+                require(false, "champ de journal sans clé")
+                return
+            }
+            values[String(field[..<equals])] = String(field[field.index(after: equals)...])
         }
-        let route = String(fields[1])
-        require(loggedMethods.contains(String(fields[0])), "méthode journalisée telle que reçue")
+        let keys = Set(values.keys)
+        require(keys.isSubset(of: ["request_id", "method", "route", "status", "duration_ms", "bytes", "refusal"])
+                && keys.isSuperset(of: ["request_id", "method", "route", "status", "duration_ms", "bytes"]),
+                "clés du journal inattendues : \(keys.sorted())")
+        let route = values["route"] ?? ""
+        require(loggedMethods.contains(values["method"] ?? ""), "méthode journalisée telle que reçue")
         require(route == "other" || fixedRoutes.contains(route) || Fixture.service.snapshot.publicFiles.files[route] != nil,
                 "route journalisée hors de la liste fixe")
         require(route == "other" || route == request.path, "route journalisée différente du chemin")
-        require(fields[2] == "\(status)" && fields[4] == "\(bytes)B", "statut ou taille journalisés faux")
-        require(fields[3].hasSuffix("ms") && Double(fields[3].dropLast(2)) != nil, "durée journalisée illisible")
+        require(values["status"] == "\(status)" && values["bytes"] == "\(bytes)", "statut ou taille journalisés faux")
+        require(Double(values["duration_ms"] ?? "") != nil, "durée journalisée illisible")
+        require((values["refusal"] != nil) == (status >= 400), "raison de refus absente ou en trop")
+        require(values["refusal"]?.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_" || $0.isNumber) }) ?? true,
+                "raison de refus hors de la liste fixe")
     }
 
     /// The PNG signature and a square IHDR: at most the size asked for (whole pixels per

@@ -125,12 +125,9 @@ struct AttestationServer: ParsableCommand {
         for skipped in snapshot.publicFiles.skipped {
             logger.warning("static file left out (link outside the directory, unreadable or too large)", metadata: ["path": .string(skipped)])
         }
-        Readiness(scheme: httpConfiguration.tls == nil ? "http" : "https", host: settings.host, port: server.port)
-            .announce(logger: logger)
-
         // Changes on disk become a SIGHUP to this process, so both reach the one reload below.
         let changed = Atomic<Bool>(false)
-        let watcher = !settings.reloadOnChange ? nil : ConfigurationWatcher(paths: snapshot.watchedPaths) {
+        let watcher = !settings.reloadOnChange ? nil : ConfigurationWatcher(paths: { service.snapshot.watchedPaths }) {
             changed.store(true, ordering: .relaxed)
             kill(getpid(), SIGHUP)
         }
@@ -139,6 +136,9 @@ struct AttestationServer: ParsableCommand {
         } else if settings.reloadOnChange {
             logger.warning("cannot watch the configuration files (inotify): reload with SIGHUP", metadata: ["errno": "\(errno)"])
         }
+
+        Readiness(scheme: httpConfiguration.tls == nil ? "http" : "https", host: settings.host, port: server.port)
+            .announce(logger: logger)
 
         while true {
             switch signals.wait() {

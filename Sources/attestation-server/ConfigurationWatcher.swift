@@ -18,8 +18,9 @@ import Glibc
 /// `fallbackInterval` the fingerprint is also compared without an event (an overflowed event
 /// queue, a network file system where inotify is blind).
 final class ConfigurationWatcher: Sendable {
-    /// Files and directories whose content matters (a directory: its entries, one level).
-    private let paths: [String]
+    /// Files and directories whose content matters (a directory: its entries, one level), as the
+    /// configuration in force names them (a reload may name others).
+    private let paths: @Sendable () -> [String]
     private let settle: Duration
     private let fallbackInterval: Duration
     private let onChange: @Sendable () -> Void
@@ -27,7 +28,7 @@ final class ConfigurationWatcher: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// - Parameter onChange: called on the watcher's thread, once per settled change.
-    init?(paths: [String], settle: Duration = .milliseconds(300), fallbackInterval: Duration = .seconds(30),
+    init?(paths: @escaping @Sendable () -> [String], settle: Duration = .milliseconds(300), fallbackInterval: Duration = .seconds(30),
           onChange: @escaping @Sendable () -> Void) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
@@ -42,9 +43,13 @@ final class ConfigurationWatcher: Sendable {
         close(descriptor)
     }
 
-    /// Starts the watching thread; it runs until `stop`.
+    /// Takes the files' fingerprint now, then starts the watching thread; it runs until `stop`.
+    /// The fingerprint is taken here, before the server says it is ready, not when the thread
+    /// first runs: a change made in between (a busy machine can delay a new thread by seconds)
+    /// would otherwise become the baseline and never be reloaded.
     func start() {
-        let thread = Thread { [self] in run() }
+        let baseline = Self.fingerprint(of: paths())
+        let thread = Thread { [self] in run(from: baseline) }
         thread.name = "configuration-watcher"
         thread.start()
     }
@@ -53,8 +58,8 @@ final class ConfigurationWatcher: Sendable {
         stopped.store(true, ordering: .relaxed)
     }
 
-    private func run() {
-        var seen = Self.fingerprint(of: paths)
+    private func run(from baseline: [String]) {
+        var seen = baseline
         var watches = Set<Int32>()
         rearm(&watches)
         var lastCheck = ContinuousClock.now
@@ -67,7 +72,7 @@ final class ConfigurationWatcher: Sendable {
                 while waitForEvents(timeout: settle) {}
             }
             lastCheck = ContinuousClock.now
-            let now = Self.fingerprint(of: paths)
+            let now = Self.fingerprint(of: paths())
             if now != seen {
                 seen = now
                 rearm(&watches)
@@ -93,7 +98,7 @@ final class ConfigurationWatcher: Sendable {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
         var wanted = Set<Int32>()
-        for directory in Self.directories(for: paths) {
+        for directory in Self.directories(for: paths()) {
             let watch = inotify_add_watch(descriptor, directory, mask)
             // A directory that does not exist (yet) is covered by its parent's watch.
             if watch >= 0 { wanted.insert(watch) }

@@ -103,15 +103,17 @@ enum Fixture {
 
     static let links: [Link] = [
         link(id: "fuzz-lien-000000", camille, reasons: ["travail"]),
-        link(id: "fuzz-lien-000001", camille, reasons: ["sante", "achats"], expires: date(2099, 12, 31), locked: true),
-        link(id: "fuzz-lien-000002", minh, form: "deplacement-2020-11-02", reasons: ["achats_culturel_cultuel"],
+        link(id: "fuzz-lien-000001", camille, reasons: ["sante", "achats_culturel_cultuel"], expires: date(2099, 12, 31), locked: true),
+        link(id: "fuzz-lien-000002", minh, form: "deplacement-2020-11-02", reasons: ["achats"],
              zone: "America/Martinique"),
         link(id: "fuzz-lien-000003", camille, reasons: ["travail"], expires: date(2021, 1, 1), refusal: 410),
         link(id: revokedID.description, camille, reasons: ["travail"], refusal: 410),
-        link(id: "fuzz-lien-000005", long, reasons: ["travail", "achats", "sante", "famille", "handicap",
+        link(id: "fuzz-lien-000005", long, reasons: ["travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
                                                      "sport_animaux", "convocation", "missions", "enfants"]),
         link(id: "fuzz-lien-000006", camille, form: "formulaire-absent", reasons: ["travail"], refusal: 500),
         link(id: "fuzz-lien-000007", camille, reasons: ["travail"], zone: "Mars/Olympus", refusal: 500),
+        // Reasons of another form: a link minted before its form changed. Unservable, like the two above.
+        link(id: "fuzz-lien-000008", camille, reasons: ["sante", "achats"], refusal: 500),
     ]
 
     static func link(id: String, _ identity: Identity, form: String = "deplacement-2020-11-28", reasons: [String],

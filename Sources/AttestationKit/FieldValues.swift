@@ -26,6 +26,8 @@ public enum FieldValues {
     ]
 
     /// The names between braces in `text`, in order.
+    public static func placeholderNames(in text: String) -> [String] { names(in: text) }
+
     static func names(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)

@@ -65,8 +65,19 @@ public enum StrictJSON {
     /// A failure with the line and column of its path, when the document has that path.
     static func locate(_ failure: Failure, in positions: Positions) -> Failure {
         var located = failure
-        if located.line == nil, let start = positions.of(failure.path) {
-            (located.line, located.column) = (start.line, start.column)
+        var path = failure.path
+        // A missing key has no position: its object's is given.
+        while located.line == nil {
+            if let start = positions.of(path) {
+                (located.line, located.column) = (start.line, start.column)
+            } else if let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) {
+                path = String(path[..<cut])
+                continue
+            } else if !path.isEmpty {
+                path = ""
+                continue
+            }
+            break
         }
         return located
     }

@@ -53,6 +53,7 @@ enum FrenchParserText {
         line.replacing("<subcommand>", with: "<sous-commande>")
             .replacing("Show subcommand help information.", with: "Affiche l’aide d’une sous-commande.")
             .replacing("Show help information.", with: "Affiche cette aide.")
+            .replacing(" (default)", with: " (par défaut)")
             // The value may be wrapped onto the next line: the colon may end this one.
             .replacing("(default as flag:", with: "(sans valeur :")
             .replacing("; default:", with: " ; par défaut :")

@@ -140,12 +140,13 @@ struct FormSchemaTests {
     func aDefectIsReportedAtItsPath(defect: SchemaDefect) throws {
         var json = try documentedExample()
         defect.change(&json)
+        let data = try jsonData(json)
         do {
-            _ = try FormCatalog.decodeForms(try jsonData(json), source: "sortie.json")
+            _ = try FormCatalog.decodeForms(data, source: "sortie.json")
             Issue.record("accepted: \(defect.name)")
         } catch {
             #expect(error.path == defect.path, "\(error)")
-            #expect(error.message.contains(defect.message), "\(error)")
+            #expect(defect.message.isEmpty || error.message.contains(defect.message), "\(error)")
             #expect(error.description.hasPrefix("sortie.json, \(defect.path) : "))
             for swift in ["Cannot initialize", "Swift", "Optional", "Array<", "Dictionary<"] {
                 #expect(!error.description.contains(swift), "\(error)")
@@ -198,7 +199,8 @@ struct FormSchemaTests {
         var json = try documentedExample()
         json["images"] = [["x": 56, "y": 790, "width": 30, "height": 30, "data": png]]
         let form = try FormCatalog.decodeForm(try jsonData(json), source: "sortie.json")
-        #expect(form.images.first.map { ($0.format, $0.pixelWidth, $0.pixelHeight) } == (.png, 1, 1))
+        let image = try #require(form.images.first)
+        #expect(image.format == .png && image.pixelWidth == 1 && image.pixelHeight == 1)
         #expect(form.awaitingRenderer.map(\.path) == ["images"])
     }
 

@@ -56,7 +56,7 @@ struct StrictJSONTests {
         ("{\"a\": \"\\ud800\"}", "demi-caractère"),
         ("{\"a\": \"\\q\"}", "échappement"),
         ("{'a': 1}", "guillemets droits"),
-        ("{\"a\": True}", "minuscules"),
+        ("{\"a\": True}", "true, false ou null"),
         ("{} {}", "un seul objet"),
         ("", "document vide"),
         ("{\"a\": [1, 2}", "« , » ou « ] »"),

@@ -33,8 +33,11 @@ enum FrenchParserText {
                 lines.append("\(headings[String(heading)] ?? String(heading)) :")
             } else if let match = line.wholeMatch(of: #/  See '(.+)' for more information\./#) {
                 lines.append("  Plus d’informations : \(phrases(String(match.1)))")
-            } else if let match = line.wholeMatch(of: #/\s*See '(.+) help <subcommand>' for detailed help\./#) {
+            } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help <subcommand>' for detailed help\./#) {
                 lines.append("  L’aide d’une sous-commande : \(match.1) help <sous-commande> ou \(match.1) <sous-commande> --help.")
+            } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help (.+) <subcommand>' for detailed help\./#) {
+                // A command's own subcommands (`forms check`).
+                lines.append("  L’aide d’une sous-commande : \(match.1) \(match.2) <sous-commande> --help.")
             } else {
                 lines.append(phrases(line))
             }

@@ -354,7 +354,8 @@ public struct QRPayloadFormat: Sendable, Hashable {
         return total
     }
 
-    /// `Identity.maximumQRBytes` bounds each free-text value both folded to ASCII and as UTF-8.
+    /// `Identity.maximumQRBytes` bounds each free-text value folded to ASCII; unfolded, a value
+    /// is written only when Windows-1252 can, at most 3 bytes a character, within it too.
     private static func longestValue(_ name: String, reasons: [Reason]) -> Int {
         switch name {
         case "creationDate", "exitDate", "birthDate": 10  // 28/11/2020

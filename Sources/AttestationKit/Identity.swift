@@ -17,8 +17,8 @@ public struct Identity: Sendable, Hashable, Codable {
         .firstName: 50, .lastName: 50, .birthPlace: 60, .address: 100, .city: 50,
     ]
 
-    /// The longest ASCII form of a free-text field, and the longest UTF-8 form, in bytes: what
-    /// the QR code holds (see `ASCIIFolding`). Six times the field's limit leaves room for real transliterations (a
+    /// The longest ASCII form of a free-text field, in bytes: what the QR code holds (see
+    /// `ASCIIFolding`). Six times the field's limit leaves room for real transliterations (a
     /// whole field of Chinese syllables, `北京` → `bei jing`) while all five fields at that size
     /// still fit the built-in forms' QR code; ligatures such as U+FDFA (17 letters each) could
     /// push it past its capacity, and every request of the link failed.
@@ -86,9 +86,7 @@ public struct Identity: Sendable, Hashable, Codable {
         guard value.count <= limit else {
             throw IdentityError(field: field, problem: .tooLong(limit: limit))
         }
-        // Both forms a QR code may hold: folded to ASCII, or as typed for the forms that do
-        // not fold (`qrPayload.asciiFolding` off).
-        guard ASCIIFolding.fold(value).utf8.count <= maximumQRBytes(field), value.utf8.count <= maximumQRBytes(field) else {
+        guard ASCIIFolding.fold(value).utf8.count <= maximumQRBytes(field) else {
             throw IdentityError(field: field, problem: .tooLongForQRCode(limit: maximumQRBytes(field)))
         }
         return value

@@ -57,6 +57,16 @@ let package = Package(
             resources: [
                 .embedInCode("Forms/deplacement-2020-11-28.json"),
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
+                // The other official forms of 2020–2021 (../shared/reference/forms/), built in;
+                // those the renderer does not draw yet wait in FormCatalog.pendingForms.
+                .embedInCode("Forms/deplacement-2021-03-17.json"),
+                .embedInCode("Forms/deplacement-2021-03-01.json"),
+                .embedInCode("Forms/couvre-feu-2021-01-25.json"),
+                .embedInCode("Forms/deplacement-2020-10-30.json"),
+                .embedInCode("Forms/couvre-feu-2020-10-17.json"),
+                // The widths of the 14 standard PDF fonts (scripts/generate-font-metrics), to
+                // refuse at load time the text that would run off the page.
+                .embedInCode("Fonts/standard-fonts.json"),
             ]),
         // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib,
         // HarfBuzz.
@@ -125,10 +135,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
-        .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"]),
+        // Reference/: what the tests compare the built-in forms with, copied from
+        // ../shared/reference/forms/ (facts.json and blank.txt of each version).
+        .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"], exclude: ["Reference"]),
         .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
-        .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"]),
+        // Compatibility/: PDFs of the version 1 forms as drawn before schema version 2.
+        .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"], exclude: ["Compatibility"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.

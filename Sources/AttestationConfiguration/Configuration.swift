@@ -192,7 +192,7 @@ public enum FormFiles {
             do {
                 try catalog.add(json: Data(data), source: file.path)
             } catch {
-                throw ConfigurationError(source: error.source, path: error.path, message: error.message)
+                throw ConfigurationError(source: error.source, path: error.path, message: error.locatedMessage)
             }
         }
     }

@@ -25,6 +25,7 @@ public struct Attestation: Sendable {
             throw .unknownReason(unknown, form: form)
         }
         let chosen = Set(reasonCodes)
+        guard form.selection == .oneOrMore || chosen.count == 1 else { throw .oneReasonOnly(form: form) }
         self.identity = identity
         self.form = form
         self.reasons = form.reasons.filter { chosen.contains($0.code) }
@@ -53,6 +54,8 @@ public struct Attestation: Sendable {
 public enum AttestationError: Error, Sendable, CustomStringConvertible {
     case noReason(form: Form)
     case unknownReason(String, form: Form)
+    /// The form takes exactly one reason (`selection` `exactlyOne`) and several were chosen.
+    case oneReasonOnly(form: Form)
     case exitTime(ExitTimeError)
 
     public var description: String {
@@ -62,6 +65,8 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
         case .unknownReason(let code, let form):
             let shown = code.count <= 40 ? " « \(code) »" : ""
             return "motif\(shown) inconnu pour le formulaire \(form.id) ; acceptés : \(Self.codes(form))."
+        case .oneReasonOnly(let form):
+            return "un seul motif par attestation pour le formulaire \(form.id) ; choisissez-en un parmi : \(Self.codes(form))."
         case .exitTime(let error):
             return error.description
         }

@@ -1,36 +1,62 @@
 /// A version of the attestation form, entirely described by data: its texts, where they go on
-/// the page, its reasons and the format of its QR code. The two official versions are built in
-/// (`FormCatalog.builtIn`); an administrator adds another as a JSON file of the same shape.
-public struct Form: Sendable, Hashable, Codable, Identifiable {
+/// the page, its reasons and the format of its QR code. The official versions are built in
+/// (`FormCatalog.builtIn`); an administrator adds another as a JSON file (docs/forms.md).
+///
+/// A `Form` is what a JSON document says once checked, with every default filled in, whichever
+/// schema version the document was written in (`FormDocument`). A document with contexts
+/// gives one `Form` per context.
+public struct Form: Sendable, Hashable, Identifiable {
     /// Stable identifier used in links and on the command line, e.g. `deplacement-2020-11-28`.
     public let id: String
     /// A short human description for listings.
     public let name: String
-    /// Page size in PDF points (A4 is 595.28 × 841.89).
+    /// The size of page 1, in PDF points (A4 is 595.28 × 841.89), and of page 2 unless
+    /// `secondPage` says otherwise.
     public let page: PageSize
+    /// The size of page 2 when it differs from page 1 (the Ministry's generators added an A4
+    /// page after a 595 × 842 blank).
+    public let secondPage: PageSize?
     /// The PDF's document information.
     public let metadata: DocumentMetadata
     /// The heading, e.g. "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE".
     public let title: TextBlock
     /// The decree the form applies, under the title.
     public let legalText: TextBlock
-    /// Every other fixed text of the page: "Je soussigné(e)", the certification, notes, the
-    /// mandatory mention, punctuation after the fields.
+    /// Every other fixed text: "Je soussigné(e)", the certification, footnotes, headings of
+    /// groups of reasons, the mandatory mention, invisible text for screen readers.
     public let texts: [TextBlock]
-    /// Where each value of the person goes, with its label.
-    public let fields: Fields
-    /// The reasons, in the order of the form.
+    /// Where each value of the person goes, with its label, in drawing order.
+    public let fields: [FieldSlot]
+    /// The reasons a person may choose, in the order of the form.
     public let reasons: [Reason]
+    /// Every reason printed on the page, chosen or not: `reasons` plus those a context leaves
+    /// out (printed, never offered).
+    public let printedReasons: [Reason]
     /// How reasons are drawn: check box, mark, label and note.
     public let reasonLayout: ReasonLayout
+    /// How many reasons one attestation holds.
+    public let selection: ReasonSelection
     /// Dotted or solid lines to write on, as the printed form has them.
     public let rules: [Rule]?
+    /// Pictures (logos), PNG or JPEG.
+    public let images: [FormImage]
     /// The text the QR code holds.
     public let qrPayload: QRPayloadFormat
     /// Where the QR codes are drawn; page 2 is added when a code is placed on it.
     public let qrCodes: [QRPlacement]
 
     public func reason(code: String) -> Reason? { reasons.first { $0.code == code } }
+
+    /// The size of page 1 or 2.
+    public func size(ofPage number: Int) -> PageSize { number == 2 ? secondPage ?? page : page }
+
+    /// Every fixed text block of the form with its JSON path, in drawing order: title, legal
+    /// text, texts, field labels.
+    public var textBlocks: [(path: String, block: TextBlock)] {
+        [("title", title), ("legalText", legalText)]
+            + texts.enumerated().map { ("texts[\($0.offset)]", $0.element) }
+            + fields.enumerated().compactMap { entry in entry.element.label.map { ("fields[\(entry.offset)].label", $0) } }
+    }
 }
 
 public struct PageSize: Sendable, Hashable, Codable {
@@ -44,55 +70,128 @@ public struct DocumentMetadata: Sendable, Hashable, Codable {
     public let keywords: String
 }
 
-/// A fixed text at a position. Without `width` it is one line; with it, it wraps to that
-/// width (and `\n` forces a break).
-public struct TextBlock: Sendable, Hashable, Codable {
+/// A colour as red, green and blue from 0 to 1; written `#rrggbb` in a form.
+public struct RGBColor: Sendable, Hashable {
+    public let red: Double
+    public let green: Double
+    public let blue: Double
+
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+
+    /// `#rrggbb` (or `#RRGGBB`), else nil.
+    public init?(hex: String) {
+        guard hex.wholeMatch(of: /#[0-9a-fA-F]{6}/) != nil, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        red = Double(value >> 16 & 0xFF) / 255
+        green = Double(value >> 8 & 0xFF) / 255
+        blue = Double(value & 0xFF) / 255
+    }
+
+    init(red: Double, green: Double, blue: Double) { (self.red, self.green, self.blue) = (red, green, blue) }
+
+    public var hex: String {
+        let parts = [red, green, blue].map { component -> String in
+            let byte = String(Int((component * 255).rounded()), radix: 16)
+            return byte.count == 1 ? "0" + byte : byte
+        }
+        return "#" + parts.joined()
+    }
+}
+
+/// A piece of text in one font, size and baseline: a whole block, or a part of one (a
+/// superscript footnote mark).
+public struct TextRun: Sendable, Hashable {
     public let text: String
+    /// The run's own font, else the block's.
+    public let font: StandardFont?
+    /// The run's own size, else the block's.
+    public let size: Double?
+    /// How far the run's baseline is above the line's, in points (a superscript: about a third
+    /// of the line's size; negative: below).
+    public let rise: Double
+
+    public init(text: String, font: StandardFont? = nil, size: Double? = nil, rise: Double = 0) {
+        (self.text, self.font, self.size, self.rise) = (text, font, size, rise)
+    }
+
+    /// A run with nothing of its own: plain text of the block.
+    public var isPlain: Bool { font == nil && size == nil && rise == 0 }
+}
+
+/// Text as runs: a plain string is one run.
+public struct RichText: Sendable, Hashable, ExpressibleByStringLiteral {
+    public let runs: [TextRun]
+
+    public init(runs: [TextRun]) { self.runs = runs }
+    public init(_ text: String) { runs = [TextRun(text: text)] }
+    public init(stringLiteral text: String) { self.init(text) }
+
+    /// Every run, as drawn.
+    public var text: String { runs.map(\.text).joined() }
+
+    /// What a reader says: the runs on the baseline, without superscript footnote marks.
+    public var readingText: String { runs.filter { $0.rise == 0 }.map(\.text).joined() }
+
+    /// One run of the block's own font, size and baseline.
+    public var isPlain: Bool { runs.count == 1 && runs[0].isPlain }
+}
+
+/// A fixed text at a position. Without `width` each line of it is one line on the page; with
+/// it, it wraps to that width (and `\n` forces a break).
+public struct TextBlock: Sendable, Hashable {
+    public let content: RichText
     /// Left edge of the block, in points from the left of the page.
     public let x: Double
     /// Baseline of the first line, in points from the bottom of the page.
     public let y: Double
     public let size: Double
-    public let style: FontStyle?
+    public let font: StandardFont
     public let width: Double?
     /// Distance between baselines; defaults to 1.15 × size.
     public let leading: Double?
     public let align: Alignment?
+    /// Black when absent; `#ffffff` is the invisible text for screen readers.
+    public let color: RGBColor?
+    /// Page 1 or 2.
+    public let page: Int
 
-    public enum Alignment: String, Sendable, Hashable, Codable { case left, center }
+    /// `justify` stretches every line of the block but its last to `width`, forced breaks
+    /// included; `center` and `right` place each line within `width`.
+    public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable { case left, center, right, justify }
+
+    public init(
+        content: RichText, x: Double, y: Double, size: Double, font: StandardFont = .helvetica, width: Double? = nil,
+        leading: Double? = nil, align: Alignment? = nil, color: RGBColor? = nil, page: Int = 1
+    ) {
+        (self.content, self.x, self.y, self.size, self.font) = (content, x, y, size, font)
+        (self.width, self.leading, self.align, self.color, self.page) = (width, leading, align, color, page)
+    }
 
     public init(
         text: String, x: Double, y: Double, size: Double, style: FontStyle? = nil, width: Double? = nil,
         leading: Double? = nil, align: Alignment? = nil
     ) {
-        (self.text, self.x, self.y, self.size, self.style) = (text, x, y, size, style)
-        (self.width, self.leading, self.align) = (width, leading, align)
+        self.init(content: RichText(text), x: x, y: y, size: size, font: StandardFont(style: style ?? .regular),
+                  width: width, leading: leading, align: align)
     }
+
+    /// The whole text, every run.
+    public var text: String { content.text }
+
+    /// The Helvetica style of version 1, for the renderer that draws only those; nil for
+    /// another font.
+    public var style: FontStyle? { font.helveticaStyle }
 }
 
-public enum FontStyle: String, Sendable, Hashable, Codable { case regular, bold, italic }
+/// The three Helvetica fonts of version 1 forms.
+public enum FontStyle: String, Sendable, Hashable, CaseIterable, Codable { case regular, bold, italic }
 
-/// The slots of the form that take the person's values.
-public struct Fields: Sendable, Hashable, Codable {
-    public let name: FieldSlot
-    public let birthDate: FieldSlot
-    public let birthPlace: FieldSlot
-    public let address: FieldSlot
-    /// The city after "Fait à".
-    public let city: FieldSlot
-    public let exitDate: FieldSlot
-    public let exitTime: FieldSlot
-
-    public var all: [(key: String, slot: FieldSlot)] {
-        [("name", name), ("birthDate", birthDate), ("birthPlace", birthPlace), ("address", address),
-         ("city", city), ("exitDate", exitDate), ("exitTime", exitTime)]
-    }
-}
-
-/// Where a value is written. The text starts at `size` and shrinks, down to `minSize`, until it
-/// fits `fitWidth` (the official generator's rule for the city); beyond that it may run on to
-/// `maxWidth`, then shrinks further or wraps onto a second line, never off the page.
-public struct FieldSlot: Sendable, Hashable, Codable {
+/// Where a value of the person is written. The text starts at `size` and shrinks, down to
+/// `minSize`, until it fits `fitWidth` (the official generator's rule for the city); beyond that
+/// it may run on to `maxWidth`, then shrinks further or wraps onto a second line, never off the
+/// page.
+public struct FieldSlot: Sendable, Hashable {
+    /// What is written: text with placeholders, `{firstName} {lastName}` (see `FieldValues`).
+    public let value: String
     public let label: TextBlock?
     public let x: Double
     public let y: Double
@@ -100,44 +199,94 @@ public struct FieldSlot: Sendable, Hashable, Codable {
     public let size: Double?
     public let minSize: Double?
     public let fitWidth: Double?
+    /// Helvetica unless said; a value outside Windows-1252 is drawn with DejaVu Sans.
+    public let font: StandardFont
+    /// Page 1 or 2.
+    public let page: Int
 }
 
 /// One reason to go out.
-public struct Reason: Sendable, Hashable, Codable, Identifiable {
+public struct Reason: Sendable, Hashable, Identifiable {
     /// The code in links and in the QR payload, e.g. `travail`.
     public let code: String
-    /// The number printed before the label.
+    /// The number of the reason in lists (the personal page, `forms`): the form's, else its
+    /// place in the form from 1.
     public let number: Int
+    /// The number printed before the label ("1. "), when the form prints numbers.
+    public let printedNumber: Int?
     /// A few words for buttons and lists ("Santé"); not printed. Forms without it show the code.
     public let shortLabel: String?
-    /// The long label, the text of the form.
-    public let label: String
+    /// The label as printed, superscripts included.
+    public let labelText: RichText
     /// The note printed under the label, if any.
-    public let note: String?
+    public let noteText: RichText?
     /// Baseline of the check mark, in points from the bottom of the page.
     public let y: Double
+    /// The label's baseline relative to `y`, when it differs from the layout's `textDY`.
+    public let textDY: Double?
+    /// The box's offset relative to `y`, when it differs from the layout's `boxDY`.
+    public let boxDY: Double?
+    /// Page 1 or 2.
+    public let page: Int
+    /// False for a reason printed on the page that this form (or context) does not offer.
+    public let offered: Bool
 
     public var id: String { code }
+
+    /// The long label as read (without footnote marks): the text of the form, for listings and
+    /// the personal page.
+    public var label: String { labelText.readingText }
+    /// The note as read.
+    public var note: String? { noteText?.readingText }
+
+    /// What is printed: the number when the form prints them, then the label.
+    public var printedLabel: String { (printedNumber.map { "\($0). " } ?? "") + labelText.text }
 }
 
-public struct ReasonLayout: Sendable, Hashable, Codable {
-    /// The check box: left edge, bottom relative to the reason's `y`, side.
+/// How many reasons an attestation holds: one or more (check boxes), or exactly one (the
+/// radio buttons of the first curfew form).
+public enum ReasonSelection: String, Sendable, Hashable, CaseIterable, Codable {
+    case oneOrMore, exactlyOne
+}
+
+public struct ReasonLayout: Sendable, Hashable {
+    /// What marks the place of a reason: a drawn square, a text (`[ ]`), or nothing.
+    public let box: BoxKind
+    /// The box: left edge, offset of its bottom (square) or baseline (text) relative to the
+    /// reason's `y`, and its side (square) or font size (text).
     public let boxX: Double
     public let boxDY: Double
     public let boxSize: Double
-    /// The `x` written in a chosen box.
+    /// The text of a text box and its font.
+    public let boxText: String?
+    public let boxFont: StandardFont
+    /// What a chosen reason gets: `markText` (an `x`) at `markX`, on the reason's `y`.
     public let markX: Double
     public let markSize: Double
+    public let markFont: StandardFont
+    public let markText: String
     /// The label: left edge, baseline relative to the reason's `y`, wrap width, type.
     public let textX: Double
     public let textDY: Double
     public let textWidth: Double
     public let textSize: Double
     public let textLeading: Double
+    public let textFont: StandardFont
+    public let textAlign: TextBlock.Alignment
     /// The note under the label: type, and the gap from the label's last baseline to its first.
     public let noteSize: Double
     public let noteLeading: Double
     public let noteGap: Double
+    public let noteFont: StandardFont
+    /// Whether the numbers are printed before the labels ("1. ").
+    public let numbered: Bool
+
+    public enum BoxKind: String, Sendable, Hashable, CaseIterable, Codable { case square, text, none }
+
+    /// The label's baseline offset for a reason.
+    public func textDY(of reason: Reason) -> Double { reason.textDY ?? textDY }
+    /// The box's offset for a reason.
+    public func boxDY(of reason: Reason) -> Double { reason.boxDY ?? boxDY }
 }
 
 /// A straight horizontal line on page 1 to write on.
@@ -149,18 +298,41 @@ public struct Rule: Sendable, Hashable, Codable {
     public let dash: [Int]?
 }
 
+/// A picture of the form: its bytes as given (PNG or JPEG) and where it goes.
+public struct FormImage: Sendable, Hashable {
+    public enum Format: String, Sendable, Hashable { case png, jpeg }
+
+    public let page: Int
+    /// Lower-left corner and size on the page, in points.
+    public let x: Double
+    public let y: Double
+    public let width: Double
+    public let height: Double
+    public let format: Format
+    public let bytes: [UInt8]
+    /// The picture's own size, in pixels, read from its header.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    /// The most bytes one picture may have: a logo, not a photograph.
+    public static let maximumBytes = 256 * 1024
+}
+
 /// The text of the QR code: lines with `{placeholders}`, joined by `separator`, with one more
-/// separator at the end when `trailingSeparator` is set.
-public struct QRPayloadFormat: Sendable, Hashable, Codable {
+/// separator at the end when `trailingSeparator` is set; the person's values folded to ASCII
+/// unless `asciiFolding` is off.
+public struct QRPayloadFormat: Sendable, Hashable {
     public let lines: [String]
     public let separator: String
     public let trailingSeparator: Bool
+    public let asciiFolding: Bool
+
+    public init(lines: [String], separator: String, trailingSeparator: Bool, asciiFolding: Bool = true) {
+        (self.lines, self.separator, self.trailingSeparator, self.asciiFolding) = (lines, separator, trailingSeparator, asciiFolding)
+    }
 
     /// The placeholders a line may use.
-    public static let placeholders: Set<String> = [
-        "creationDate", "creationTime", "creationTimeH", "lastName", "firstName", "birthDate",
-        "birthPlace", "address", "zipCode", "city", "exitDate", "exitTime", "exitTimeH", "reasons",
-    ]
+    public static let placeholders: Set<String> = FieldValues.placeholders
 
     /// What a QR code holds at most, in bytes: version 40 at correction level M (Rendering's
     /// QRMatrix) in byte mode.
@@ -182,6 +354,8 @@ public struct QRPayloadFormat: Sendable, Hashable, Codable {
         return total
     }
 
+    /// `Identity.maximumQRBytes` bounds each free-text value folded to ASCII; unfolded, a value
+    /// is written only when Windows-1252 can, at most 3 bytes a character, within it too.
     private static func longestValue(_ name: String, reasons: [Reason]) -> Int {
         switch name {
         case "creationDate", "exitDate", "birthDate": 10  // 28/11/2020

@@ -114,18 +114,7 @@ public struct AttestationRenderer: Sendable {
     }
 
     private func values(_ attestation: Attestation) -> [(FieldSlot, String)] {
-        let fields = attestation.form.fields
-        let person = attestation.identity
-        let exit = attestation.exitLocal
-        return [
-            (fields.name, person.fullName),
-            (fields.birthDate, person.birthDate.description),
-            (fields.birthPlace, person.birthPlace),
-            (fields.address, person.fullAddress),
-            (fields.city, person.city),
-            (fields.exitDate, exit.date.description),
-            (fields.exitTime, exit.time),
-        ]
+        attestation.form.fields.map { ($0, attestation.text(of: $0)) }
     }
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {

@@ -50,8 +50,8 @@ struct FormLayout: Sendable {
         try add(form.title, path: "title")
         try add(form.legalText, path: "legalText")
         for (index, block) in form.texts.enumerated() { try add(block, path: "texts[\(index)]") }
-        for (key, slot) in form.fields.all {
-            if let label = slot.label { try add(label, path: "fields.\(key).label") }
+        for (index, slot) in form.fields.enumerated() {
+            if let label = slot.label { try add(label, path: "fields[\(index)].label") }
         }
 
         let layout = form.reasonLayout
@@ -64,7 +64,7 @@ struct FormLayout: Sendable {
             guard top <= previousBottom else {
                 throw .layout(form: form.id, "le motif \(index) (\(reason.code)) chevauche le précédent ; réduisez textSize ou écartez les motifs.")
             }
-            let label = TextBlock(text: "\(reason.number). \(reason.label)", x: layout.textX, y: reason.y + layout.textDY,
+            let label = TextBlock(text: reason.printedLabel, x: layout.textX, y: reason.y + layout.textDY,
                                   size: layout.textSize, style: .regular, width: layout.textWidth,
                                   leading: layout.textLeading, align: .left)
             let before = lines.count

@@ -33,8 +33,11 @@ enum FrenchParserText {
                 lines.append("\(headings[String(heading)] ?? String(heading)) :")
             } else if let match = line.wholeMatch(of: #/  See '(.+)' for more information\./#) {
                 lines.append("  Plus d’informations : \(phrases(String(match.1)))")
-            } else if let match = line.wholeMatch(of: #/\s*See '(.+) help <subcommand>' for detailed help\./#) {
+            } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help <subcommand>' for detailed help\./#) {
                 lines.append("  L’aide d’une sous-commande : \(match.1) help <sous-commande> ou \(match.1) <sous-commande> --help.")
+            } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help (.+) <subcommand>' for detailed help\./#) {
+                // A command's own subcommands (`forms check`).
+                lines.append("  L’aide d’une sous-commande : \(match.1) \(match.2) <sous-commande> --help.")
             } else {
                 lines.append(phrases(line))
             }
@@ -53,6 +56,7 @@ enum FrenchParserText {
         line.replacing("<subcommand>", with: "<sous-commande>")
             .replacing("Show subcommand help information.", with: "Affiche l’aide d’une sous-commande.")
             .replacing("Show help information.", with: "Affiche cette aide.")
+            .replacing(" (default)", with: " (par défaut)")
             // The value may be wrapped onto the next line: the colon may end this one.
             .replacing("(default as flag:", with: "(sans valeur :")
             .replacing("; default:", with: " ; par défaut :")

@@ -202,6 +202,16 @@ struct FormLoadingTests {
         FormDefect(name: "title of font size 0", path: "title.size") { json in
             editObject(&json, "title") { $0["size"] = 0 }
         },
+        // Issue 17: each of these passed `forms` and `mint`, then failed at every render (exit 1).
+        FormDefect(name: "reasons 3 points apart", path: "reasons[3].y") { json in
+            editElement(&json, "reasons", 3) { $0["y"] = 431 }
+        },
+        FormDefect(name: "fixed text outside Windows-1252", path: "texts[2].text") { json in
+            editElement(&json, "texts", 2) { $0["text"] = "(Date et heure ☐ à mentionner obligatoirement)" }
+        },
+        FormDefect(name: "fixed text without a width running off the page", path: "texts[2].text") { json in
+            editElement(&json, "texts", 2) { $0["text"] = String(repeating: "(Date et heure de début de sortie) ", count: 4) }
+        },
     ]
 
     @Test(arguments: defects)

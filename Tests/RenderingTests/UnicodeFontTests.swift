@@ -81,7 +81,7 @@ struct UnicodeFontTests {
     /// margin, 12 pt above the baseline to 5 pt below.
     private func nameBand(_ pdf: [UInt8], _ name: String, in directory: URL) throws -> GrayImage {
         let form = try Fixture.form(builtInFormIDs[0])
-        let slot = form.fields.name
+        let slot = form.fields[0]  // {firstName} {lastName}
         let scale = 300.0 / 72
         let crop = ["-x", "\(Int((slot.x - 1) * scale))", "-y", "\(Int((form.page.height - slot.y - 12) * scale))",
                     "-W", "\(Int((form.page.width - slot.x - 40) * scale))", "-H", "\(Int(17 * scale))"]
@@ -101,7 +101,7 @@ struct UnicodeFontTests {
     func sameGlyphsAsTheWholeFont(person: String) throws {
         let identity = try Self.person(person)
         let form = try Fixture.form(builtInFormIDs[0])
-        let slot = form.fields.name
+        let slot = form.fields[0]  // {firstName} {lastName}
         let pdf = try Fixture.renderer().pdf(try Fixture.attestation(identity, formID: form.id))
         let reference = try Self.wholeFontPDF(identity.fullName, x: slot.x, y: slot.y, size: slot.size ?? 11,
                                               width: form.page.width, height: form.page.height)
@@ -169,7 +169,7 @@ struct UnicodeFontTests {
         let renderer = try Fixture.renderer()
         let official = try OfficialPositions.of(formID)
         let form = try Fixture.form(formID)
-        let fit = try #require(form.fields.city.fitWidth)
+        let fit = try #require(form.fields[4].fitWidth)  // {city}, after « Fait à »
         try withScratchDirectory { directory in
             func words(city: String) throws -> (name: Word, city: Word) {
                 let identity = try Fixture.identity(first: "Łukasz", last: "Wałęsa", city: city)

@@ -11,7 +11,8 @@
 #   the unit's paths      SERVER_BINARY at /usr/local/bin/attestation-server, CONFIG_DIR at
 #                         /etc/attestation (bound, so that a change made to it from outside, as
 #                         an administrator makes one, reaches the server: reload on change)
-#   InaccessiblePaths=    /etc/attestation/keys an empty directory nobody may enter
+#   InaccessiblePaths=    /etc/attestation/keys an empty directory nobody may enter, and
+#                         /etc/attestation/links.jsonl an empty file nobody may read
 #   ProtectSystem=strict  every mount read-only but /proc, /sys, /dev
 #   ProtectHome=yes       empty read-only /home, /root, /run/user
 #   PrivateTmp=yes        fresh /tmp and /var/tmp
@@ -30,7 +31,7 @@ if [ "${1:-}" != --inside ]; then
   [ $# -eq 3 ] || { echo "usage: unit_namespace.sh UNIT_FILE CONFIG_DIR SERVER_BINARY" >&2; exit 64; }
   unit=$1
   for setting in ProtectSystem=strict ProtectHome=yes PrivateTmp=yes PrivateDevices=yes ProtectProc=invisible \
-                 ProcSubset=pid InaccessiblePaths=-/etc/attestation/keys NoNewPrivileges=yes "CapabilityBoundingSet=" \
+                 ProcSubset=pid "InaccessiblePaths=-/etc/attestation/keys -/etc/attestation/links.jsonl" NoNewPrivileges=yes "CapabilityBoundingSet=" \
                  "ExecStart=/usr/local/bin/attestation-server --config /etc/attestation/config.json"; do
     grep -qx "$setting.*" "$unit" || { echo "unit_namespace: $unit has no $setting; update this emulation with the unit." >&2; exit 65; }
   done
@@ -55,6 +56,11 @@ mount -t overlay overlay -o "lowerdir=/etc,upperdir=$layer/upper,workdir=$layer/
 mkdir /etc/attestation
 mount --bind "$config_dir" /etc/attestation
 [ -d /etc/attestation/keys ] && mount -t tmpfs -o mode=000,size=4k tmpfs /etc/attestation/keys
+if [ -f /etc/attestation/links.jsonl ]; then
+  : > "$layer/inaccessible"
+  chmod 000 "$layer/inaccessible"
+  mount --bind "$layer/inaccessible" /etc/attestation/links.jsonl
+fi
 # ProtectSystem=strict (mounts of the sandboxing machinery, if any, are left as they are).
 findmnt -rn -o TARGET | grep -vE '^/(proc|sys|dev)(/|$)|^/mnt/sandboxing' | while read -r target; do
   mount -o remount,bind,ro "$target" 2>/dev/null || true

@@ -8,7 +8,7 @@
 #   sudo Tests/Deploy/rehearse_guide.sh > transcript.txt
 #
 # Needs root with CAP_SYS_ADMIN (unshare, mount, overlay), nginx, caddy, openssl, curl,
-# poppler-utils, and binaries built with --static-swift-stdlib in ATTESTATION_BIN (default
+# poppler-utils, jq and kubectl (client side only), and binaries built with --static-swift-stdlib in ATTESTATION_BIN (default
 # .build-image/release, which scripts/check-image-deps makes), bound over .build/release inside
 # the namespace only. What the guide runs through systemctl, certbot or docker compose is done
 # by hand here (the server started with setpriv as the unit would, a self-signed certificate at

@@ -2,15 +2,17 @@
 # Runs attestation-server.service's ExecStartPre and ExecStart, as written, inside the unit's
 # file-system and privilege sandbox rebuilt by hand, for machines without a running systemd.
 #
-#   Tests/Deploy/unit_namespace.sh UNIT_FILE CONFIG_DIR PUBLIC_DIR SERVER_BINARY
+#   Tests/Deploy/unit_namespace.sh UNIT_FILE CONFIG_DIR SERVER_BINARY
 #
 # Needs root with CAP_SYS_ADMIN (unshare, mount); scripts/check-deploy skips it otherwise. In a
 # new mount and PID namespace (nothing outside changes: /usr/local is a tmpfs and /etc an overlay
 # whose upper layer is under CONFIG_DIR/..):
 #
-#   the unit's paths      SERVER_BINARY at /usr/local/bin/attestation-server, PUBLIC_DIR at
-#                         /usr/local/share/attestation/Public, CONFIG_DIR at /etc/attestation
-#   InaccessiblePaths=    /etc/attestation/keys an empty directory nobody may enter
+#   the unit's paths      SERVER_BINARY at /usr/local/bin/attestation-server, CONFIG_DIR at
+#                         /etc/attestation (bound, so that a change made to it from outside, as
+#                         an administrator makes one, reaches the server: reload on change)
+#   InaccessiblePaths=    /etc/attestation/keys an empty directory nobody may enter, and
+#                         /etc/attestation/links.jsonl an empty file nobody may read
 #   ProtectSystem=strict  every mount read-only but /proc, /sys, /dev
 #   ProtectHome=yes       empty read-only /home, /root, /run/user
 #   PrivateTmp=yes        fresh /tmp and /var/tmp
@@ -26,23 +28,23 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ "${1:-}" != --inside ]; then
-  [ $# -eq 4 ] || { echo "usage: unit_namespace.sh UNIT_FILE CONFIG_DIR PUBLIC_DIR SERVER_BINARY" >&2; exit 64; }
+  [ $# -eq 3 ] || { echo "usage: unit_namespace.sh UNIT_FILE CONFIG_DIR SERVER_BINARY" >&2; exit 64; }
   unit=$1
   for setting in ProtectSystem=strict ProtectHome=yes PrivateTmp=yes PrivateDevices=yes ProtectProc=invisible \
-                 ProcSubset=pid InaccessiblePaths=-/etc/attestation/keys NoNewPrivileges=yes "CapabilityBoundingSet=" \
+                 ProcSubset=pid "InaccessiblePaths=-/etc/attestation/keys -/etc/attestation/links.jsonl" NoNewPrivileges=yes "CapabilityBoundingSet=" \
                  "ExecStart=/usr/local/bin/attestation-server --config /etc/attestation/config.json"; do
     grep -qx "$setting.*" "$unit" || { echo "unit_namespace: $unit has no $setting; update this emulation with the unit." >&2; exit 65; }
   done
   exec unshare --mount --pid --fork --kill-child "$0" --inside "$@"
 fi
 shift
-unit=$1 config_dir=$(cd "$2" && pwd) public_dir=$(cd "$3" && pwd) server=$4
+unit=$1 config_dir=$(cd "$2" && pwd) server=$3
 layer=$(dirname "$config_dir")/unit-namespace-etc
 mkdir -p "$layer/upper" "$layer/work"
 
 mount --make-rprivate /
 mount -t tmpfs -o mode=755 tmpfs /usr/local
-mkdir -p /usr/local/bin /usr/local/share/attestation/Public /usr/local/lib/unit-check
+mkdir -p /usr/local/bin /usr/local/lib/unit-check
 # This checkout may be under /home or /tmp, which the sandbox hides: the unit and the seccomp
 # helper go with the binary.
 cp "$unit" /usr/local/lib/unit-check/attestation-server.service
@@ -50,11 +52,15 @@ cp "$here/unit_seccomp.py" /usr/local/lib/unit-check/
 unit=/usr/local/lib/unit-check/attestation-server.service
 touch /usr/local/bin/attestation-server
 mount --bind "$server" /usr/local/bin/attestation-server
-mount --bind "$public_dir" /usr/local/share/attestation/Public
 mount -t overlay overlay -o "lowerdir=/etc,upperdir=$layer/upper,workdir=$layer/work" /etc
 mkdir /etc/attestation
 mount --bind "$config_dir" /etc/attestation
 [ -d /etc/attestation/keys ] && mount -t tmpfs -o mode=000,size=4k tmpfs /etc/attestation/keys
+if [ -f /etc/attestation/links.jsonl ]; then
+  : > "$layer/inaccessible"
+  chmod 000 "$layer/inaccessible"
+  mount --bind "$layer/inaccessible" /etc/attestation/links.jsonl
+fi
 # ProtectSystem=strict (mounts of the sandboxing machinery, if any, are left as they are).
 findmnt -rn -o TARGET | grep -vE '^/(proc|sys|dev)(/|$)|^/mnt/sandboxing' | while read -r target; do
   mount -o remount,bind,ro "$target" 2>/dev/null || true

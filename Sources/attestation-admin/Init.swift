@@ -70,7 +70,8 @@ struct Init: ParsableCommand {
 
     static let revocationHeader = """
         # Liens révoqués : un identifiant par ligne (attestation-admin revoke), # pour un commentaire.
-        # Les serveurs relisent ce fichier sur SIGHUP.
+        # Les serveurs relisent ce fichier d’eux-mêmes quand il change (ou sur SIGHUP).
+        # Ne le videz pas : une liste vide ou absente est refusée, l’ancienne reste en vigueur.
 
         """
 }
@@ -110,7 +111,7 @@ struct Keygen: ParsableCommand {
             Nouvelle clé « \(keyID) » : \(keyPath), ajoutée à \(config.path) et utilisée pour les nouveaux liens\
             \(previous.map { " (au lieu de \($0))" } ?? "").
             Les liens signés par les anciennes clés restent valides tant qu’elles figurent dans "keys".
-            Copiez la configuration sur les serveurs puis rechargez-les (kill -HUP).
+            Copiez la configuration sur les serveurs : ils la relisent d’eux-mêmes (server.reloadOnChange), sinon kill -HUP.
             """)
     }
 }

@@ -43,13 +43,16 @@ final class ConfigurationWatcher: Sendable {
         close(descriptor)
     }
 
-    /// Takes the files' fingerprint now, then starts the watching thread; it runs until `stop`.
-    /// The fingerprint is taken here, before the server says it is ready, not when the thread
-    /// first runs: a change made in between (a busy machine can delay a new thread by seconds)
-    /// would otherwise become the baseline and never be reloaded.
+    /// Watches the directories and takes the files' fingerprint now, in that order, then starts
+    /// the watching thread; it runs until `stop`. Both happen here, before the server says it is
+    /// ready, not when the thread first runs: a busy machine can delay a new thread by seconds,
+    /// and a change made meanwhile would become the baseline, or raise no event, and be reloaded
+    /// only by the fallback check (make test's load showed both).
     func start() {
+        var watches = Set<Int32>()
+        rearm(&watches)
         let baseline = Self.fingerprint(of: paths())
-        let thread = Thread { [self] in run(from: baseline) }
+        let thread = Thread { [self, watches] in run(from: baseline, watching: watches) }
         thread.name = "configuration-watcher"
         thread.start()
     }
@@ -58,10 +61,9 @@ final class ConfigurationWatcher: Sendable {
         stopped.store(true, ordering: .relaxed)
     }
 
-    private func run(from baseline: [String]) {
+    private func run(from baseline: [String], watching initial: Set<Int32>) {
         var seen = baseline
-        var watches = Set<Int32>()
-        rearm(&watches)
+        var watches = initial
         var lastCheck = ContinuousClock.now
         while !stopped.load(ordering: .relaxed) {
             let woken = waitForEvents(timeout: .milliseconds(500))

@@ -14,7 +14,7 @@ public struct AttestationRenderer: Sendable {
     /// and the quiet zone) at one pixel a module, so the image is never wider than asked.
     public static let pngSizes = 185...4096
 
-    private let layouts: [String: FormLayout]
+    let layouts: [String: FormLayout]
     private let unicodeFont: UnicodeFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
@@ -33,8 +33,14 @@ public struct AttestationRenderer: Sendable {
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
     /// every mask back.
     func pdf(_ attestation: Attestation, qrMask: Int32) throws(RenderingError) -> [UInt8] {
+        try render(attestation, qr: try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask), template: false)
+    }
+
+    /// Draws the document. For a template (`offlineTemplate`), the exit date and time are
+    /// placeholders of their real length, every reason's mark is an `x`, and the QR image is
+    /// stored uncompressed, so that each can be found and overwritten in place.
+    func render(_ attestation: Attestation, qr: QRMatrix, template: Bool) throws(RenderingError) -> [UInt8] {
         let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
-        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
         setMetadata(pdf, attestation, layout)
@@ -54,20 +60,20 @@ public struct AttestationRenderer: Sendable {
         // Every value measured first: the Unicode font, if any value needs it, is then embedded
         // once with all the characters of the document.
         var texts: [FieldText] = []
-        for (slot, value) in values(attestation) { texts.append(try FieldText(value: value, slot: slot, fonts: &fonts)) }
+        for (slot, value) in values(attestation, template: template) {
+            texts.append(try FieldText(value: value, slot: slot, fonts: &fonts))
+        }
         try fonts.embedUnicodeFont()
         HPDF_Page_BeginText(page)
         for text in texts { try text.draw(on: page, fonts: &fonts) }
-        let markSize = form.reasonLayout.markSize
-        for reason in attestation.reasons {
-            guard let mark = layout.marks[reason.code] else { continue }
-            try fonts.select(.regular, size: markSize, on: page)
-            HPDF_Page_TextOut(page, Float(mark.x), Float(mark.y), "x")
-        }
+        // A mark in every box, an `x` or a space: the text of the page keeps one shape whatever
+        // the reasons, so the offline template can set each mark in place.
+        try fonts.select(FontStyle.regular, size: form.reasonLayout.markSize, on: page)
+        try document.append(Self.marks(form, layout, chosen: Set(attestation.reasons.map(\.code)), template: template).content, to: page)
         HPDF_Page_EndText(page)
 
         // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
-        let image = try document.image(qr)
+        let image = template ? try document.uncompressedImage(qr) : try document.image(qr)
         var secondPage: HPDF_Page?
         for placement in form.qrCodes {
             let target: HPDF_Page
@@ -113,8 +119,29 @@ public struct AttestationRenderer: Sendable {
         return try PNGImage.encode(blackAndWhite: pixels, width: side, height: side)
     }
 
-    private func values(_ attestation: Attestation) -> [(FieldSlot, String)] {
-        attestation.form.fields.map { ($0, attestation.text(of: $0)) }
+    /// The marks of the reasons, in the form's order, as content-stream bytes, each placed by its
+    /// own text matrix (libharu's nine TextOut calls, with its number formatting, cost 2,329,381
+    /// instructions per PDF of form 2020-11-28 against 2,311,485 for these bytes:
+    /// Benchmarks/callgrind-per-render 200); only ET follows them, so libharu's idea of the text
+    /// matrix no longer matters. `offsets`: where each mark's character is in `content`.
+    static func marks(_ form: Form, _ layout: FormLayout, chosen: Set<String>, template: Bool)
+        -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+        var content = ContentStream()
+        var offsets: [(code: String, offset: Int)] = []
+        for reason in form.reasons {
+            guard let mark = layout.marks[reason.code] else { continue }
+            content.op(1, 0, 0, 1, mark.x, mark.y, name: "Tm")
+            offsets.append((reason.code, content.bytes.count + 1))
+            content.append(template || chosen.contains(reason.code) ? "(x) Tj\n" : "( ) Tj\n")
+        }
+        return (content, offsets)
+    }
+
+    /// Each field's text; in a template, the dates and times as placeholders of their length.
+    private func values(_ attestation: Attestation, template: Bool) -> [(FieldSlot, String)] {
+        attestation.form.fields.map {
+            ($0, template ? attestation.text(of: $0, replacing: OfflineTemplate.placeholders) : attestation.text(of: $0))
+        }
     }
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {

@@ -3,6 +3,7 @@ import AttestationKit
 import Foundation
 import HTTPServer
 import LinkTokens
+import Rendering
 
 /// The JSON API of the personal page.
 enum APIRoutes {
@@ -52,6 +53,85 @@ enum APIRoutes {
             firstName: identity.firstName,
             displayName: "\(identity.firstName) \(identity.lastName.prefix(1))." ,
             form: formInfo(form), defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
+            timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
+            expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
+        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+    }
+
+    /// The offline template of a link (Rendering's `OfflineTemplate`), for the personal page to
+    /// make attestations without the network: the PDF in base64, where each variable part
+    /// goes, and the QR payload with the person's values written.
+    struct TemplateInfo: Encodable {
+        struct Span: Encodable {
+            let offset: Int
+            let length: Int
+            init(_ range: Range<Int>) { (offset, length) = (range.lowerBound, range.count) }
+        }
+        struct Mark: Encodable {
+            let code: String
+            let offset: Int
+        }
+        struct QRImage: Encodable {
+            let version: Int
+            let modules: Int
+            let scale: Int
+            let bytesPerRow: Int
+            let offset: Int
+            let length: Int
+        }
+        struct Segment: Encodable {
+            var text: String?
+            var value: String?
+        }
+        let format = 1
+        let formID: String
+        let pdf: String
+        let exitDate: Span
+        let exitTime: Span
+        let creationDate: Span
+        let marks: [Mark]
+        let qr: QRImage
+        let payload: [Segment]
+        /// The reasons this link may print: all the form's, or the link's own when it locks them.
+        let reasons: [String]
+        let defaultReasons: [String]
+        let lockReasons: Bool
+        let timeZone: String
+        let offsetBounds: OffsetBounds
+        let expires: String?
+        let serverTime: String
+    }
+
+    static func template(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+        let token = try QueryParameters.token(in: values)
+        let state = snapshot.state
+        let now = Date()
+        let link: VerifiedLink
+        do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
+        let template: OfflineTemplate
+        do {
+            template = try snapshot.renderer.offlineTemplate(identity: link.contents.identity, form: link.form, timeZone: link.timeZone,
+                                                             now: now)
+        } catch {
+            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
+                             reason: "template_failed")
+        }
+        let contents = link.contents
+        let info = TemplateInfo(
+            formID: link.form.id, pdf: Data(template.pdf).base64EncodedString(),
+            exitDate: .init(template.exitDate), exitTime: .init(template.exitTime), creationDate: .init(template.creationDate),
+            marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
+            qr: .init(version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
+                      bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count),
+            payload: template.payload.map { segment in
+                switch segment {
+                case .text(let text): TemplateInfo.Segment(text: text)
+                case .value(let name): TemplateInfo.Segment(value: name)
+                }
+            },
+            reasons: contents.lockReasons ? contents.reasons : link.form.reasons.map(\.code),
+            defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
         return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))

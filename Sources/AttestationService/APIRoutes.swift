@@ -137,6 +137,52 @@ enum APIRoutes {
         return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }
 
+    /// A web app manifest of one person: installed on the home screen, the icon opens their page
+    /// (`start_url` `/?t=…`), under their first name, as its own app (`id`), so two people on one
+    /// phone get two icons. The site's own `manifest.webmanifest` opens `/`.
+    struct PersonalManifest: Encodable {
+        struct Icon: Encodable {
+            let src: String
+            let sizes: String
+            let type: String
+            let purpose: String
+        }
+        let name: String
+        let shortName: String
+        let description = "Votre attestation de déplacement dérogatoire, même sans réseau."
+        let lang = "fr"
+        let dir = "ltr"
+        let id: String
+        let startURL: String
+        let scope = "/"
+        let display = "standalone"
+        let orientation = "portrait"
+        let backgroundColor = "#f6f6f6"
+        let themeColor = "#000091"
+        enum CodingKeys: String, CodingKey {
+            case name, description, lang, dir, id, scope, display, orientation, icons
+            case shortName = "short_name", startURL = "start_url", backgroundColor = "background_color", themeColor = "theme_color"
+        }
+        let icons = [
+            Icon(src: "/icone.svg", sizes: "any", type: "image/svg+xml", purpose: "any"),
+            Icon(src: "/icones/icone-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
+            Icon(src: "/icones/icone-512.png", sizes: "512x512", type: "image/png", purpose: "any"),
+            Icon(src: "/icones/icone-masquable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
+        ]
+    }
+
+    static func manifest(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+        let token = try QueryParameters.token(in: values)
+        let link: VerifiedLink
+        do { link = try snapshot.state.verify(token: token) } catch { throw RouteError(error) }
+        let first = link.contents.identity.firstName
+        let page = "/?t=" + token
+        let manifest = PersonalManifest(name: "Attestation – \(first)", shortName: first, id: page, startURL: page)
+        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/manifest+json")],
+                            body: encode(manifest))
+    }
+
     static func forms(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
         _ = try QueryParameters.parse(request.query, accepted: [])
         let catalog = snapshot.state.catalog

@@ -63,6 +63,7 @@ struct Routes {
         case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
         case "/api/v1/template": return try APIRoutes.template(request, snapshot: snapshot)
+        case "/api/v1/manifest": return try APIRoutes.manifest(request, snapshot: snapshot)
         case "/licenses": return try LicensesPage.response(request)
         case "/healthz":
             _ = try QueryParameters.parse(request.query, accepted: [])
@@ -199,7 +200,7 @@ struct Routes {
     }
 
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/healthz", "/metrics", "/licenses",
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
     ]
 
     /// A fixed route, a file of the site, or `other`: nothing a client chose freely.

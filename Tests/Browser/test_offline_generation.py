@@ -12,6 +12,7 @@ import time
 import unittest
 
 import support
+from axe_check import serious_violations
 from support import CAMILLE, Browser, PageHelpers, Server, Site
 
 
@@ -54,6 +55,8 @@ class OfflinePage(PageHelpers):
         self.assertTrue(support.connection_refused(self.server.port), "the server still answers")
         self.browser.open(self.server.url("/", self.token))
         self.browser.wait(lambda: self.browser.visible("#hors-ligne"), message="no offline notice")
+        self.browser.wait(lambda: self.offline_case(), message="the offline notice never said which case")
+        self.assertEqual(serious_violations(self.browser), [], "axe-core on the offline page")
 
     def offline_case(self):
         return self.browser.driver.execute_script("return document.querySelector('#hors-ligne').dataset.cas")

@@ -92,10 +92,11 @@ enum Components {
             role: "QR code des attestations que la page personnelle crée sans réseau, dans le navigateur",
             upstreamURL: "https://github.com/kazuhikoarase/qrcode-generator",
             debianPackages: ["node-qrcode-generator"], debianSourcePackage: "node-qrcode-generator",
-            copyright: ["Copyright (c) 2009 Kazuhiko Arase", "2019, Kazuhiko Arase"],
+            copyright: ["2019, Kazuhiko Arase"],
             licence: "MIT (Expat)", licenceIDs: ["Debian-node-qrcode-generator"],
             note: "Le site sert une copie de /usr/share/javascript/qrcode-generator/qrcode.js du paquet Debian 12, "
-                + "sans modification : /vendor/qrcode-generator.js (scripts/update-vendor-js).",
+                + "sans modification (son en-tête : « Copyright (c) 2009 Kazuhiko Arase », licence MIT) : "
+                + "/vendor/qrcode-generator.js (scripts/update-vendor-js).",
             sourceOffer: nil),
 
         ThirdPartyComponent(

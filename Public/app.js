@@ -256,11 +256,13 @@
 
   const cleModele = (jeton) => `/modele-hors-ligne?t=${jeton}`;
 
+  /** The kept template, when it may still serve (a week after the server gave it). */
   async function lireModele(jeton) {
     if (!("caches" in window)) return null;
     try {
       const reponse = await (await caches.open(CACHE_MODELES)).match(cleModele(jeton));
-      return reponse ? await reponse.json() : null;
+      const modele = reponse ? await reponse.json() : null;
+      return modele && AttestationHorsLigne.utilisable(modele, maintenant()) ? modele : null;
     } catch {
       return null;
     }

@@ -68,6 +68,9 @@
     if (modele.expires && maintenant.getTime() > Date.parse(modele.expires)) {
       throw new Error("Ce lien a expiré : demandez-en un nouveau à votre administrateur.");
     }
+    if (!utilisable(modele, maintenant)) {
+      throw new Error("ce téléphone n’a pas vu le serveur depuis une semaine : ouvrez la page une fois avec du réseau.");
+    }
     const bornes = modele.offsetBounds;
     const decalage = choix.decalage || 0;
     if (!Number.isInteger(decalage) || decalage < bornes.minimum || decalage > bornes.maximum) {
@@ -136,5 +139,13 @@
     };
   }
 
-  global.AttestationHorsLigne = { creer, parties, decalageFuseau };
+  /** Whether the template may still serve at that instant: offline the page cannot learn of a
+   * revocation, so the server gives each template a week (`offlineUntil`), renewed at every
+   * visit with the network. */
+  function utilisable(modele, maintenant) {
+    const limite = Date.parse(modele && modele.offlineUntil);
+    return !isNaN(limite) && maintenant.getTime() <= limite;
+  }
+
+  global.AttestationHorsLigne = { creer, parties, decalageFuseau, utilisable };
 })(typeof self !== "undefined" ? self : this);

@@ -99,8 +99,15 @@ enum APIRoutes {
         let timeZone: String
         let offsetBounds: OffsetBounds
         let expires: String?
+        /// Until when the page may make attestations from it without the network: it cannot
+        /// learn of a revocation offline, so a template it did not refresh for a week stops
+        /// serving (fail closed); the link's expiry, when earlier.
+        let offlineUntil: String
         let serverTime: String
     }
+
+    /// How long a template serves offline after the server gave it.
+    static let offlineValidity: TimeInterval = 7 * 24 * 3600
 
     static func template(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
         let values = try QueryParameters.parse(request.query, accepted: ["t"])
@@ -133,7 +140,9 @@ enum APIRoutes {
             reasons: contents.lockReasons ? contents.reasons : link.form.reasons.map(\.code),
             defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
-            expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
+            expires: contents.expiresAt.map { iso8601($0) },
+            offlineUntil: iso8601(min(now.addingTimeInterval(offlineValidity), contents.expiresAt ?? .distantFuture)),
+            serverTime: iso8601(now))
         return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }
 

@@ -178,6 +178,20 @@ class OfflineNoticeTests(OfflinePage, unittest.TestCase):
         self.assertFalse(self.browser.visible("a#derniere"))
         self.assertEqual(self.browser.find("a#generer").get_attribute("aria-disabled"), "true")
 
+    def test_a_template_not_refreshed_for_a_week_no_longer_serves(self):
+        """Offline the page cannot learn of a revocation: a template serves a week at most."""
+        self.open_online_with_template()
+        self.browser.driver.execute_async_script("""
+            const [token, done] = [arguments[0], arguments[arguments.length - 1]];
+            const key = '/modele-hors-ligne?t=' + token;
+            caches.open('modeles-v1').then(cache => cache.match(key).then(r => r.json()).then(modele => {
+              modele.offlineUntil = new Date(Date.now() - 60000).toISOString();
+              return cache.put(key, new Response(JSON.stringify(modele), {headers: {'Content-Type': 'application/json'}}));
+            })).then(() => done(true));""", self.token)
+        self.reopen_offline()
+        self.assertEqual(self.offline_case(), "rien")
+        self.assertEqual(self.browser.find("a#generer").get_attribute("aria-disabled"), "true")
+
     def test_one_saved_and_no_template_offers_the_saved_one(self):
         self.open_online_with_template()
         self.follow("a#generer")

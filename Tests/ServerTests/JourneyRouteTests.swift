@@ -40,6 +40,9 @@ extension Requests {
             #expect(Set(payload.compactMap { $0["value"] }) == ["creationDate", "creationTimeH", "exitDate", "exitTime", "reasons"])
             #expect((json["reasons"] as? [String])?.count == 9)
             #expect(json["timeZone"] as? String == "Europe/Paris")
+            // A week offline at most: the link expires in 30 days.
+            let until = try #require((json["offlineUntil"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+            #expect(abs(until.timeIntervalSinceNow - 7 * 24 * 3600) < 120, "\(until)")
 
             let locked = try curl(s.server.url("/api/v1/template", token: s.locked)).json()
             #expect(locked["reasons"] as? [String] == ["sante"], "a locked link's template prints its own reasons only")

@@ -129,6 +129,8 @@ async function creerHorsLigne(jeton, url) {
     return null;
   }
   const maintenant = new Date(Date.now() + ecart);
+  // A template not refreshed for a week no longer serves: the last attestation, if any, instead.
+  if (!AttestationHorsLigne.utilisable(modele, maintenant)) return null;
   let decalage = Number(url.searchParams.get("offset") || 0);
   const a = /^(\d\d):(\d\d)$/.exec(url.searchParams.get("at") || "");
   if (a) {

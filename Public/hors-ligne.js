@@ -97,10 +97,17 @@
     if (!ASCII.test(charge)) throw new Error("modèle hors ligne incohérent (QR code non ASCII)");
 
     const pdf = octets(modele.pdf);
-    // Inside a PDF string libharu writes `/` as `\057`.
-    ecrire(pdf, modele.exitDate, sortie.date.replace(/\//g, "\\057"));
-    ecrire(pdf, modele.exitTime, sortie.heure);
-    for (const marque of modele.marks) pdf[marque.offset] = choisis.has(marque.code) ? 0x78 : 0x20;
+    const textes = {
+      exitDate: sortie.date, exitTime: sortie.heure, exitTimeH: sortie.heureH,
+      creationDate: creation.date, creationTime: creation.heure, creationTimeH: creation.heureH,
+    };
+    for (const texte of modele.texts) {
+      if (!(texte.value in textes)) throw new Error(`modèle hors ligne d’une valeur inconnue (${texte.value})`);
+      // Inside a PDF string libharu writes `/` as `\057`.
+      ecrire(pdf, texte, textes[texte.value].replace(/\//g, "\\057"));
+    }
+    // Each mark is a line `(x) Tj`: kept for a chosen reason, made a comment (`%x) Tj`) otherwise.
+    for (const marque of modele.marks) pdf[marque.offset] = choisis.has(marque.code) ? 0x28 : 0x25;
     const decalageMinutes = decalageFuseau(maintenant, fuseau);
     const signe = decalageMinutes === 0 ? "Z" : decalageMinutes > 0 ? "+" : "-";
     const absolu = Math.abs(decalageMinutes);

@@ -67,6 +67,11 @@ enum APIRoutes {
             let length: Int
             init(_ range: Range<Int>) { (offset, length) = (range.lowerBound, range.count) }
         }
+        struct Text: Encodable {
+            let value: String
+            let offset: Int
+            let length: Int
+        }
         struct Mark: Encodable {
             let code: String
             let offset: Int
@@ -86,8 +91,9 @@ enum APIRoutes {
         let format = 1
         let formID: String
         let pdf: String
-        let exitDate: Span
-        let exitTime: Span
+        /// Where each date and time is printed (`exitDate`, `exitTime`…), as PDF string bytes:
+        /// `/` written `\057`.
+        let texts: [Text]
         let creationDate: Span
         let marks: [Mark]
         let qr: QRImage
@@ -127,7 +133,8 @@ enum APIRoutes {
         let contents = link.contents
         let info = TemplateInfo(
             formID: link.form.id, pdf: Data(template.pdf).base64EncodedString(),
-            exitDate: .init(template.exitDate), exitTime: .init(template.exitTime), creationDate: .init(template.creationDate),
+            texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
+            creationDate: .init(template.creationDate),
             marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
             qr: .init(version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
                       bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count),

@@ -36,8 +36,8 @@ public struct AttestationRenderer: Sendable {
         try render(attestation, qr: try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask), template: false)
     }
 
-    /// Draws the document. For a template (`offlineTemplate`), the exit date and time are
-    /// placeholders of their real length, every reason's mark is an `x`, and the QR image is
+    /// Draws the document. For a template (`offlineTemplate`), the dates and times are
+    /// placeholders of their real length, every reason's mark is drawn, and the QR image is
     /// stored uncompressed, so that each can be found and overwritten in place.
     func render(_ attestation: Attestation, qr: QRMatrix, template: Bool) throws(RenderingError) -> [UInt8] {
         let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
@@ -66,10 +66,18 @@ public struct AttestationRenderer: Sendable {
         try fonts.embedUnicodeFont()
         HPDF_Page_BeginText(page)
         for text in texts { try text.draw(on: page, fonts: &fonts) }
-        // A mark in every box, an `x` or a space: the text of the page keeps one shape whatever
-        // the reasons, so the offline template can set each mark in place.
-        try fonts.select(FontStyle.regular, size: form.reasonLayout.markSize, on: page)
-        try document.append(Self.marks(form, layout, chosen: Set(attestation.reasons.map(\.code)), template: template).content, to: page)
+        let markSize = form.reasonLayout.markSize
+        if template {
+            // Every box's mark, which the page keeps or turns into a comment.
+            try fonts.select(FontStyle.regular, size: markSize, on: page)
+            try document.append(Self.templateMarks(form, layout).content, to: page)
+        } else {
+            for reason in attestation.reasons {
+                guard let mark = layout.marks[reason.code] else { continue }
+                try fonts.select(.regular, size: markSize, on: page)
+                HPDF_Page_TextOut(page, Float(mark.x), Float(mark.y), "x")
+            }
+        }
         HPDF_Page_EndText(page)
 
         // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
@@ -119,20 +127,19 @@ public struct AttestationRenderer: Sendable {
         return try PNGImage.encode(blackAndWhite: pixels, width: side, height: side)
     }
 
-    /// The marks of the reasons, in the form's order, as content-stream bytes, each placed by its
-    /// own text matrix (libharu's nine TextOut calls, with its number formatting, cost 2,329,381
-    /// instructions per PDF of form 2020-11-28 against 2,311,485 for these bytes:
-    /// Benchmarks/callgrind-per-render 200); only ET follows them, so libharu's idea of the text
-    /// matrix no longer matters. `offsets`: where each mark's character is in `content`.
-    static func marks(_ form: Form, _ layout: FormLayout, chosen: Set<String>, template: Bool)
-        -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+    /// The template's marks: one line a reason, in the form's order, each placed by its own
+    /// text matrix, `(x) Tj`. The page keeps the `(` of a chosen reason and writes `%` over
+    /// the others', which makes the rest of their line a comment: the page then draws exactly
+    /// the marks the server's document draws, with bytes of the same length. Only ET follows, so
+    /// libharu's idea of the text matrix no longer matters. `offsets`: each line's `(`.
+    static func templateMarks(_ form: Form, _ layout: FormLayout) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
         var content = ContentStream()
         var offsets: [(code: String, offset: Int)] = []
         for reason in form.reasons {
             guard let mark = layout.marks[reason.code] else { continue }
             content.op(1, 0, 0, 1, mark.x, mark.y, name: "Tm")
-            offsets.append((reason.code, content.bytes.count + 1))
-            content.append(template || chosen.contains(reason.code) ? "(x) Tj\n" : "( ) Tj\n")
+            offsets.append((reason.code, content.bytes.count))
+            content.append("(x) Tj\n")
         }
         return (content, offsets)
     }

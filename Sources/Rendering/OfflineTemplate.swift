@@ -12,8 +12,8 @@ import Foundation
 /// modules, nothing else. The QR image has a fixed version, the smallest that holds this
 /// person's longest payload (every reason chosen), so any choice fits in it.
 public struct OfflineTemplate: Sendable {
-    /// The document, with the exit date and time written as the placeholders below, every mark
-    /// an `x`, and the QR image uncompressed.
+    /// The document, with its dates and times written as the placeholders below, every mark
+    /// drawn, and the QR image uncompressed.
     public let pdf: [UInt8]
     /// Where each date and time the page prints goes: the placeholder's name (`exitDate`,
     /// `exitTime`, `exitTimeH`, `creationDate`, `creationTime`, `creationTimeH`) and its bytes,
@@ -23,7 +23,8 @@ public struct OfflineTemplate: Sendable {
     /// Where the metadata's creation date goes, `D:YYYYMMDDHHmmSS+HH'mm'` (23 bytes; libharu
     /// writes `Z00'00'` for UTC).
     public let creationDate: Range<Int>
-    /// The byte of each reason's mark, in the form's order: `x` when chosen, a space otherwise.
+    /// The byte that starts each reason's mark, `(x) Tj`, in the form's order: `(` when the
+    /// reason is chosen, `%` otherwise (the line becomes a comment, no mark is drawn).
     public let marks: [(code: String, offset: Int)]
     /// The QR image: `side` rows of `bytesPerRow` bytes from the top, 1 bit a pixel, the
     /// leftmost pixel in the high bit, 0 dark, `scale` pixels a module; `modules` is
@@ -97,7 +98,7 @@ extension AttestationRenderer {
 
         // The marks: the block of bytes the renderer wrote for them, found once.
         let layout = if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form) }
-        let block = AttestationRenderer.marks(form, layout, chosen: [], template: true)
+        let block = AttestationRenderer.templateMarks(form, layout)
         let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
         let marks = block.offsets.map { (code: $0.code, offset: start + $0.offset) }
 

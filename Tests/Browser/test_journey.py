@@ -116,10 +116,11 @@ class JourneyTests(PageHelpers, unittest.TestCase):
         self.assertEqual(manifest["scope"], "/")
         self.assertEqual(manifest["name"], "Attestation – Camille")
         self.assertEqual(manifest["display"], "standalone")
-        # Chromium itself reads it as the page's manifest (what "Install" uses).
-        app = browser.cdp("Page.getAppManifest")
+        # Chromium itself reads it as the page's manifest (what "Install" uses), once it has seen
+        # the link change.
+        app = browser.wait(lambda: (lambda a: a if a["url"].startswith(self.server.base + "/api/v1/manifest?t=") else None)(
+            browser.cdp("Page.getAppManifest")), message="Chromium never read the person's manifest")
         self.assertEqual(app.get("errors"), [], app.get("errors"))
-        self.assertTrue(app["url"].startswith(self.server.base + "/api/v1/manifest?t="), app["url"])
         self.assertEqual(browser.driver.execute_script(
             "return document.querySelector('meta[name=apple-mobile-web-app-title]').content"), "Attestation Camille")
         self.assertTrue(browser.visible("#installer"))

@@ -25,7 +25,7 @@ import Testing
             "creationDate": local.date.description, "creationTime": local.time, "creationTimeH": local.timeWithH,
         ]
         for text in template.texts { put(OfflineTemplate.pdfText(values[text.value]!), at: text.range) }
-        for mark in template.marks { pdf[mark.offset] = chosen.contains(mark.code) ? UInt8(ascii: "x") : UInt8(ascii: " ") }
+        for mark in template.marks { pdf[mark.offset] = chosen.contains(mark.code) ? UInt8(ascii: "(") : UInt8(ascii: "%") }
         let offset = zone.secondsFromGMT(for: created) / 60
         let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
         let sign = offset == 0 ? "Z" : offset > 0 ? "+" : "-"
@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test func marksOfReasonsNotChosenAreSpacesLikeTheServersOwn() throws {
+    @Test func marksOfReasonsNotChosenBecomeCommentsAndThePageHasTheServersText() throws {
         let renderer = try Fixture.renderer()
         let form = try Fixture.form("deplacement-2020-11-28")
         let template = try renderer.offlineTemplate(identity: try Fixture.camille(), form: form, timeZone: .paris, now: Fixture.now)

@@ -21,15 +21,20 @@ extension Requests {
                 return String(decoding: pdf[offset..<offset + length], as: UTF8.self)
             }
             // The placeholders as libharu escapes them in a PDF string, and the metadata's date.
-            #expect(try span("exitDate") == "00\\05700\\0570000")
-            #expect(try span("exitTime") == "00:00")
+            let texts = try #require(json["texts"] as? [[String: Any]])
+            var printed: [String: String] = [:]
+            for text in texts {
+                let offset = try #require(text["offset"] as? Int), length = try #require(text["length"] as? Int)
+                printed[try #require(text["value"] as? String)] = String(decoding: pdf[offset..<offset + length], as: UTF8.self)
+            }
+            #expect(printed == ["exitDate": "00\\05700\\0570000", "exitTime": "00:00"], "\(printed)")
             #expect(try span("creationDate").hasPrefix("D:"))
             #expect(try span("creationDate").count == 23)
             let marks = try #require(json["marks"] as? [[String: Any]])
             #expect(marks.count == 9)
             for mark in marks {
                 let offset = try #require(mark["offset"] as? Int)
-                #expect(pdf[offset] == UInt8(ascii: "x"))
+                #expect(pdf[offset..<offset + 6].elementsEqual("(x) Tj".utf8))
             }
             let qr = try #require(json["qr"] as? [String: Int])
             #expect(qr["modules"] == 17 + 4 * (qr["version"] ?? 0))

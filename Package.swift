@@ -93,7 +93,9 @@ let package = Package(
                 "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses", "PublicSite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-            ]),
+            ],
+            // The French error page a browser gets from the attestation routes: a template, not a Swift literal.
+            resources: [.embedInCode("Resources/erreur.html")]),
 
         .executableTarget(
             name: "attestation-admin",

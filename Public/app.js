@@ -1,12 +1,17 @@
 // The personal page and the home page. Plain JavaScript, no framework, nothing loaded from
 // elsewhere. What is kept on the device: the people's links, their details for offline use and
-// their last reasons (localStorage), and each person's last attestation (the service worker's cache).
+// their last reasons (localStorage), each person's last attestation (the service worker's cache),
+// each person's offline template (cache `modeles-v1`, from /api/v1/template: hors-ligne.js
+// makes attestations from it without the network) and the last known gap between this device's
+// clock and the server's.
 "use strict";
 
 (() => {
   const STOCKAGE = "attestation.personnes.v1";
   const CACHE_ATTESTATIONS = "attestations-v1";
-  const PAS = 10;
+  const CACHE_MODELES = "modeles-v1";
+  const HORLOGE = "attestation.horloge.v1";
+  const PAS = 5;
   const JETON = /^[A-Za-z0-9_-]{8,2000}$/;
 
   const $ = (id) => document.getElementById(id);
@@ -17,6 +22,7 @@
     decalage: 0, // minutes from now, as the `offset` parameter
     ecartHorloge: 0, // server clock minus this device's, so the time shown is the one printed
     horsLigne: false,
+    modele: null, // the offline template of this link (/api/v1/template), when kept
   };
 
   // People on this device ------------------------------------------------------------------
@@ -193,6 +199,27 @@
     caches.open(CACHE_ATTESTATIONS)
       .then((cache) => Promise.all(["pdf", "png"].map((f) => cache.delete(cleDerniere(f, jeton)))))
       .catch(() => {});
+    caches.open(CACHE_MODELES).then((cache) => cache.delete(cleModele(jeton))).catch(() => {});
+  }
+
+  /** When the kept attestation says its person leaves, from what the service worker noted of
+   * its request (`offset` or `at`) and when it was made. */
+  function sortieDe(reponse, creee) {
+    const heure = /^(\d\d):(\d\d)$/.exec(reponse.headers.get("X-A") || "");
+    if (heure) {
+      const p = parties(creee);
+      return { jour: `${p.day}/${p.month}/${p.year}`, heure: `${Number(heure[1])}\u00a0h\u00a0${heure[2]}`, date: null };
+    }
+    const decalage = Number(reponse.headers.get("X-Decalage") || 0);
+    return { date: new Date(creee.getTime() + (Number.isFinite(decalage) ? decalage : 0) * 60000) };
+  }
+
+  function libellesMotifs(codes) {
+    const formulaire = etat.lien && etat.lien.form;
+    return codes.map((code) => {
+      const motif = formulaire && formulaire.reasons.find((r) => r.code === code);
+      return motif ? motif.shortLabel || code : code;
+    }).join(", ");
   }
 
   async function afficherDerniere() {
@@ -203,9 +230,127 @@
       return;
     }
     $("derniere").href = cleDerniere("pdf", etat.jeton);
-    const quand = new Date(reponse.headers.get("X-Enregistree-Le") || reponse.headers.get("Date") || NaN);
-    $("derniere-date").textContent = isNaN(quand) ? "" : `générée ${jourEtHeure(quand)}`;
+    const creee = new Date(reponse.headers.get("X-Enregistree-Le") || reponse.headers.get("Date") || NaN);
+    if (isNaN(creee)) {
+      $("derniere-details").textContent = "";
+      $("derniere-date").textContent = "";
+      $("derniere-perimee").hidden = true;
+      bloc.classList.remove("ancienne");
+      bloc.hidden = false;
+      return;
+    }
+    const motifsNotes = (reponse.headers.get("X-Motifs") || "").split(",").filter(Boolean);
+    const motifs = motifsNotes.length > 0 ? motifsNotes : (etat.lien ? etat.lien.defaultReasons : []);
+    const sortie = sortieDe(reponse, creee);
+    const quand = sortie.date ? jourEtHeure(sortie.date) : `le ${sortie.jour} à ${sortie.heure}`;
+    $("derniere-details").textContent = `Sortie ${quand}` + (motifs.length ? ` · ${libellesMotifs(motifs)}` : "");
+    $("derniere-date").textContent = `Créée ${jourEtHeure(creee)}.`;
+    // Shown in a hurry, an old one is a fine: one not made today looks it.
+    const ancienne = !jourEtHeure(creee).startsWith("aujourd’hui");
+    $("derniere-perimee").hidden = !ancienne;
+    bloc.classList.toggle("ancienne", ancienne);
     bloc.hidden = false;
+  }
+
+  // The offline template, kept on the device -------------------------------------------------
+
+  const cleModele = (jeton) => `/modele-hors-ligne?t=${jeton}`;
+
+  /** The kept template, when it may still serve (a week after the server gave it). */
+  async function lireModele(jeton) {
+    if (!("caches" in window)) return null;
+    try {
+      const reponse = await (await caches.open(CACHE_MODELES)).match(cleModele(jeton));
+      const modele = reponse ? await reponse.json() : null;
+      return modele && AttestationHorsLigne.utilisable(modele, maintenant()) ? modele : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Asks the server for this link's template and keeps it; the page can then make attestations
+   * without the network. A failure only means no offline making yet. */
+  async function chargerModele() {
+    if (!("caches" in window)) return;
+    try {
+      const reponse = await fetch(`/api/v1/template?t=${etat.jeton}`, { cache: "no-store", credentials: "omit" });
+      if (!reponse.ok) return;
+      const modele = await reponse.json();
+      if (!modele || modele.format !== 1) return;
+      const cache = await caches.open(CACHE_MODELES);
+      await cache.put(cleModele(etat.jeton), new Response(JSON.stringify(modele), {
+        headers: { "Content-Type": "application/json", "X-Enregistre-Le": new Date().toISOString() },
+      }));
+      etat.modele = modele;
+      document.documentElement.dataset.modele = "pret";
+    } catch {
+      // Offline or a full storage: the page goes on with the server.
+    }
+  }
+
+  /** The gap between this device's clock and the server's, kept for offline use (the service
+   * worker reads it from the cache: it has no localStorage). */
+  function memoriserHorloge(ecart) {
+    try {
+      localStorage.setItem(HORLOGE, String(ecart));
+    } catch {
+      // Forgotten: the device's own clock is used.
+    }
+    if ("caches" in window) {
+      caches.open(CACHE_MODELES)
+        .then((cache) => cache.put("/horloge", new Response(JSON.stringify({ ecart }), { headers: { "Content-Type": "application/json" } })))
+        .catch(() => {});
+    }
+  }
+
+  function horlogeMemorisee() {
+    try {
+      const ecart = Number(localStorage.getItem(HORLOGE));
+      return Number.isFinite(ecart) ? ecart : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Makes the attestation on this device, keeps it as the last one, and hands it over. */
+  async function genererHorsLigne() {
+    const erreur = $("generation-erreur");
+    erreur.hidden = true;
+    let resultat;
+    try {
+      resultat = AttestationHorsLigne.creer(etat.modele, { maintenant: maintenant(), decalage: etat.decalage, motifs: motifsChoisis() });
+    } catch (e) {
+      erreur.textContent = `Attestation impossible hors ligne : ${e.message}`;
+      erreur.hidden = false;
+      return;
+    }
+    const document_ = new Blob([resultat.pdf], { type: "application/pdf" });
+    if ("caches" in window) {
+      try {
+        const cache = await caches.open(CACHE_ATTESTATIONS);
+        await cache.put(cleDerniere("pdf", etat.jeton), new Response(document_, {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": `inline; filename="${resultat.nom}"`,
+            "X-Enregistree-Le": resultat.creee.toISOString(),
+            "X-Decalage": String(etat.decalage),
+            "X-Motifs": resultat.motifs.join(","),
+          },
+        }));
+      } catch {
+        // A full storage only means no copy kept this time.
+      }
+    }
+    const url = URL.createObjectURL(document_);
+    const lien = document.createElement("a");
+    lien.href = url;
+    lien.download = resultat.nom;
+    lien.hidden = true;
+    document.body.append(lien);
+    lien.click();
+    lien.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    afficherDerniere();
   }
 
   // Time, in the link's time zone ---------------------------------------------------------------
@@ -259,8 +404,20 @@
     return `Sortie ${moment}, dans ${duree(etat.decalage)}`;
   }
 
+  /** The exit time in figures, `14:05`, as the attestation prints it. */
+  function chiffresSortie() {
+    const p = parties(new Date(maintenant().getTime() + etat.decalage * 60000));
+    return `${p.hour}:${p.minute}`;
+  }
+
   function majSortie() {
     $("sortie-texte").textContent = texteSortie();
+    $("sortie-chiffres").textContent = chiffresSortie();
+    for (const bouton of document.querySelectorAll("[data-decalage]")) {
+      const decalage = Number(bouton.dataset.decalage);
+      bouton.setAttribute("aria-pressed", String(etat.decalage === decalage));
+      bouton.disabled = decalage < etat.lien.offsetBounds.minimum;
+    }
     const bornes = etat.lien.offsetBounds;
     $("sortie-moins").disabled = etat.decalage - PAS < bornes.minimum;
     $("sortie-plus").disabled = etat.decalage + PAS > bornes.maximum;
@@ -279,6 +436,11 @@
     $("annonce").textContent = $("sortie-texte").textContent;
     // A button that just became disabled would drop the focus to the page: keep it nearby.
     if (bouton.disabled) $("sortie-maintenant").disabled ? $("sortie-moins").focus() : $("sortie-maintenant").focus();
+  }
+
+  function choisirRetard(evenement) {
+    const bouton = evenement.currentTarget;
+    changerSortie(Number(bouton.dataset.decalage), bouton);
   }
 
   // Reasons -------------------------------------------------------------------------------------
@@ -348,11 +510,11 @@
   function majLiens() {
     const vide = motifsChoisis().length === 0;
     $("motifs-vide").hidden = !vide;
-    const impossible = vide || etat.horsLigne;
-    for (const [id, format] of [["generer", "pdf"], ["qr", "png"]]) {
+    // Offline, the PDF is made here from the template; the images need the server.
+    for (const [id, format, horsLigne] of [["generer", "pdf", !!etat.modele], ["qr", "png", false], ["image", "png", false]]) {
       const a = $(id);
-      a.href = requete(format);
-      if (impossible) a.setAttribute("aria-disabled", "true");
+      a.href = requete(format) + (id === "image" ? "&page=1&dpi=150" : "");
+      if (vide || (etat.horsLigne && !horsLigne)) a.setAttribute("aria-disabled", "true");
       else a.removeAttribute("aria-disabled");
     }
     $("lien").value = new URL(requete("pdf"), location.href).href;
@@ -364,7 +526,33 @@
       evenement.preventDefault();
       if (etat.horsLigne) $("reessayer").focus();
       else document.querySelector('input[name="motif"]').focus();
+      return;
     }
+    if (evenement.currentTarget.id === "generer" && etat.horsLigne && etat.modele) {
+      evenement.preventDefault();
+      genererHorsLigne();
+    }
+  }
+
+  /** What the offline notice says: true in each case. */
+  async function majHorsLigne() {
+    const notice = $("hors-ligne");
+    notice.hidden = !etat.horsLigne;
+    if (!etat.horsLigne) return;
+    const derniere = etat.jeton ? await derniereAttestation(etat.jeton) : null;
+    let texte;
+    if (etat.modele) {
+      texte = "Pas de réseau : l’attestation est créée sur ce téléphone, à l’heure exacte, identique à celle que "
+        + "donnerait le serveur. Le QR code seul et l’image demandent le réseau.";
+    } else if (derniere) {
+      texte = "Pas de réseau, et ce téléphone ne peut pas encore créer d’attestation pour ce lien : il le pourra "
+        + "après une ouverture de cette page avec du réseau. Votre dernière attestation, enregistrée ici, reste disponible.";
+    } else {
+      texte = "Pas de réseau, et ce téléphone n’a encore ni attestation enregistrée, ni de quoi en créer une pour ce "
+        + "lien. Ouvrez cette page une fois avec du réseau : ensuite, elle en créera même hors ligne.";
+    }
+    $("hors-ligne-texte").textContent = texte;
+    notice.dataset.cas = etat.modele ? "modele" : derniere ? "derniere" : "rien";
   }
 
   async function copier() {
@@ -398,15 +586,30 @@
     $("prenom").textContent = lien.firstName;
     document.title = `Attestation pour ${lien.firstName}`;
     afficherMotifs(motifsDeDepart(personne(etat.jeton)));
-    $("hors-ligne").hidden = !horsLigne;
     $("choix").hidden = false;
+    $("bloc-lien").hidden = false;
+    $("installer").hidden = false;
+    $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}`;
+    personnaliserIcone(lien);
     majSortie();
     majLiens();
+    majHorsLigne();
     afficherPersonnes();
     afficherDerniere();
   }
 
-  function passerHorsLigne() {
+  /** The home-screen icon opens this person: a manifest of their own (start_url /?t=…), and
+   * the title iOS gives the icon. */
+  function personnaliserIcone(lien) {
+    $("manifeste").href = `/api/v1/manifest?t=${etat.jeton}`;
+    const nom = `Attestation ${lien.firstName}`;
+    $("titre-icone").content = nom;
+    $("nom-icone").textContent = nom;
+  }
+
+  async function passerHorsLigne() {
+    etat.ecartHorloge = horlogeMemorisee();
+    etat.modele = await lireModele(etat.jeton);
     const p = personne(etat.jeton);
     if (p && p.infos) {
       afficherPersonne(p.infos, true);
@@ -415,8 +618,18 @@
     etat.horsLigne = true;
     $("chargement").hidden = true;
     $("titre-personne").textContent = "Hors ligne";
-    $("hors-ligne").hidden = false;
+    majHorsLigne();
     afficherDerniere();
+  }
+
+  /** The network went away with the page open (a tunnel, a lift): say so, and make the next
+   * attestation here when the template is kept. */
+  async function perdreReseau() {
+    if (!etat.lien || etat.horsLigne) return;
+    if (!etat.modele) etat.modele = await lireModele(etat.jeton);
+    etat.horsLigne = true;
+    majLiens();
+    majHorsLigne();
   }
 
   async function chargerLien() {
@@ -438,9 +651,13 @@
       return;
     }
     const heureServeur = Date.parse(corps.serverTime);
-    if (!isNaN(heureServeur)) etat.ecartHorloge = heureServeur - Date.now();
+    if (!isNaN(heureServeur)) {
+      etat.ecartHorloge = heureServeur - Date.now();
+      memoriserHorloge(etat.ecartHorloge);
+    }
     memoriser(corps);
     afficherPersonne(corps, false);
+    chargerModele();
     const expiration = new Date(corps.expires || NaN);
     if (!isNaN(expiration)) {
       $("expiration").textContent = `Ce lien expire ${jourEtHeure(expiration)}.`;
@@ -480,11 +697,14 @@
     $("sortie-moins").addEventListener("click", (e) => changerSortie(etat.decalage - PAS, e.currentTarget));
     $("sortie-plus").addEventListener("click", (e) => changerSortie(etat.decalage + PAS, e.currentTarget));
     $("sortie-maintenant").addEventListener("click", (e) => changerSortie(0, e.currentTarget));
+    for (const bouton of document.querySelectorAll("[data-decalage]")) bouton.addEventListener("click", choisirRetard);
     $("generer").addEventListener("click", suivreLien);
     $("qr").addEventListener("click", suivreLien);
+    $("image").addEventListener("click", suivreLien);
     $("copier").addEventListener("click", copier);
     $("reessayer").addEventListener("click", () => location.reload());
     window.addEventListener("online", () => { if (etat.horsLigne) location.reload(); });
+    window.addEventListener("offline", perdreReseau);
     // Back from the PDF: the page may come from the back-forward cache, with a newer attestation
     // kept; or the PDF was downloaded and the page stayed: the service worker says so.
     window.addEventListener("pageshow", () => { if (etat.lien) afficherDerniere(); });
@@ -494,7 +714,11 @@
       });
     }
     // "Il y a 20 min" stays true as time passes; the printed time moves with it.
-    setInterval(() => { if (etat.lien) $("sortie-texte").textContent = texteSortie(); }, 15000);
+    setInterval(() => {
+      if (!etat.lien) return;
+      $("sortie-texte").textContent = texteSortie();
+      $("sortie-chiffres").textContent = chiffresSortie();
+    }, 15000);
 
     chargerLien();
   }

@@ -1,13 +1,22 @@
 // The service worker: the app shell for offline use, and each person's last attestation, kept on
-// this device only. Everything else goes to the network untouched.
+// this device only. Offline, a link to /attestation.pdf (a bookmark, a Shortcut) gets a fresh
+// attestation made here from the person's offline template (kept by the page, cache
+// `modeles-v1`), or else the last one. Everything else goes to the network untouched.
 "use strict";
 
-const COQUILLE = "coquille-v1";
+importScripts("/vendor/qrcode-generator.js", "/hors-ligne.js");
+
+const COQUILLE = "coquille-v2";
 const ATTESTATIONS = "attestations-v1";
+const MODELES = "modeles-v1";
 const FICHIERS_COQUILLE = [
   "/",
   "/app.css",
   "/app.js",
+  "/hors-ligne.js",
+  "/vendor/qrcode-generator.js",
+  "/raccourcis.html",
+  "/raccourcis.js",
   "/manifest.webmanifest",
   "/icone.svg",
   "/icones/icone-192.png",
@@ -23,7 +32,7 @@ self.addEventListener("install", (evenement) => {
 self.addEventListener("activate", (evenement) => {
   evenement.waitUntil(
     caches.keys()
-      .then((noms) => Promise.all(noms.filter((n) => n !== COQUILLE && n !== ATTESTATIONS).map((n) => caches.delete(n))))
+      .then((noms) => Promise.all(noms.filter((n) => ![COQUILLE, ATTESTATIONS, MODELES].includes(n)).map((n) => caches.delete(n))))
       .then(() => self.clients.claim()));
 });
 
@@ -70,15 +79,24 @@ async function attestationFraiche(requete, url, format) {
   try {
     reponse = await fetch(requete);
   } catch {
+    if (format === "pdf" && !url.searchParams.has("page")) {
+      const creee = await creerHorsLigne(jeton, url);
+      if (creee) return creee;
+    }
     return derniereAttestation(jeton, format);
   }
-  if (reponse.ok && jeton) {
+  // The whole page as an image (`page=`) is not what "Ma dernière attestation" opens.
+  if (reponse.ok && jeton && !url.searchParams.has("page")) {
     const corps = await reponse.clone().blob();
     const copie = new Response(corps, {
       headers: {
         "Content-Type": reponse.headers.get("Content-Type") || "application/octet-stream",
         "Content-Disposition": reponse.headers.get("Content-Disposition") || "inline",
         "X-Enregistree-Le": new Date().toISOString(),
+        // What was asked for, so the page can say when this one leaves and why.
+        "X-Decalage": url.searchParams.get("offset") || "0",
+        "X-A": url.searchParams.get("at") || "",
+        "X-Motifs": url.searchParams.get("reasons") || "",
       },
     });
     try {
@@ -92,6 +110,58 @@ async function attestationFraiche(requete, url, format) {
     }
   }
   return reponse;
+}
+
+/** A fresh attestation made here, from the person's template and the last known clock gap;
+ * null when there is no template or the request cannot be honoured offline. */
+async function creerHorsLigne(jeton, url) {
+  if (!jeton) return null;
+  let modele;
+  let ecart = 0;
+  try {
+    const cache = await caches.open(MODELES);
+    const reponse = await cache.match(`/modele-hors-ligne?t=${jeton}`);
+    if (!reponse) return null;
+    modele = await reponse.json();
+    const horloge = await cache.match("/horloge");
+    if (horloge) ecart = Number((await horloge.json()).ecart) || 0;
+  } catch {
+    return null;
+  }
+  const maintenant = new Date(Date.now() + ecart);
+  // A template not refreshed for a week no longer serves: the last attestation, if any, instead.
+  if (!AttestationHorsLigne.utilisable(modele, maintenant)) return null;
+  let decalage = Number(url.searchParams.get("offset") || 0);
+  const a = /^(\d\d):(\d\d)$/.exec(url.searchParams.get("at") || "");
+  if (a) {
+    const p = AttestationHorsLigne.parties(maintenant, modele.timeZone);
+    decalage = (Number(a[1]) - p.heure) * 60 + (Number(a[2]) - p.minute);
+  }
+  const motifs = (url.searchParams.get("reasons") || "").split(",").filter(Boolean);
+  let resultat;
+  try {
+    resultat = AttestationHorsLigne.creer(modele, {
+      maintenant, decalage, motifs: motifs.length > 0 ? motifs : modele.defaultReasons,
+    });
+  } catch (erreur) {
+    return new Response(`Hors ligne : ${erreur.message}\n`,
+      { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  const entetes = {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="${resultat.nom}"`,
+    "Cache-Control": "no-store",
+  };
+  try {
+    const cache = await caches.open(ATTESTATIONS);
+    await cache.put(cleDerniere("pdf", jeton), new Response(resultat.pdf, {
+      headers: { ...entetes, "X-Enregistree-Le": resultat.creee.toISOString(), "X-Decalage": String(decalage),
+        "X-Motifs": resultat.motifs.join(",") },
+    }));
+  } catch {
+    // A full storage only means no copy kept this time.
+  }
+  return new Response(resultat.pdf, { status: 200, headers: entetes });
 }
 
 async function derniereAttestation(jeton, format) {

@@ -19,6 +19,12 @@ public struct Configuration: Codable, Sendable {
     public var offsetBounds: OffsetBounds?
     /// How `attestation-server` listens; absent means every default of `ServerSettings`.
     public var server: ServerSettings?
+    /// Who to ask when a link fails (a name, a phone number, an address), shown on the error
+    /// pages a browser gets; absent means none is shown.
+    public var contact: String?
+
+    /// The longest `contact` accepted: one line on a phone's screen, two at most.
+    public static let maximumContactLength = 200
 
     public struct PublicKeyEntry: Codable, Sendable, Equatable {
         public var id: String
@@ -31,7 +37,7 @@ public struct Configuration: Codable, Sendable {
     }
 
     public init(baseURL: String, keys: [PublicKeyEntry], signingKey: String?, revocationList: String,
-                formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil) {
+                formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil, contact: String? = nil) {
         self.baseURL = baseURL
         self.keys = keys
         self.signingKey = signingKey
@@ -39,6 +45,7 @@ public struct Configuration: Codable, Sendable {
         self.formsDirectory = formsDirectory
         self.offsetBounds = offsetBounds
         self.server = server
+        self.contact = contact
     }
 
     /// Pretty, stable JSON for the file.
@@ -59,6 +66,12 @@ public struct Configuration: Codable, Sendable {
         guard let url = URL(string: configuration.baseURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
               url.query == nil, url.fragment == nil else {
             throw ConfigurationError(source: source, path: "baseURL", message: "URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
+        }
+        if let contact = configuration.contact {
+            guard !contact.trimmingCharacters(in: .whitespaces).isEmpty, contact.count <= maximumContactLength,
+                  !contact.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+                throw ConfigurationError(source: source, path: "contact", message: "une ligne de texte non vide de \(maximumContactLength) caractères au plus est attendue, par exemple « Marie Martin, 06 12 34 56 78 ».")
+            }
         }
         if let server = configuration.server {
             do { try server.validate() } catch {

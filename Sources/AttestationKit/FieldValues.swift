@@ -80,4 +80,10 @@ extension Attestation {
     public func text(of slot: FieldSlot) -> String {
         FieldValues.fill(slot.value, with: FieldValues.values(self))
     }
+
+    /// What `slot` prints with some placeholders' values given instead: the offline template
+    /// writes its dates and times as placeholders the page overwrites.
+    public func text(of slot: FieldSlot, replacing values: [String: String]) -> String {
+        FieldValues.fill(slot.value, with: FieldValues.values(self).merging(values) { $1 })
+    }
 }

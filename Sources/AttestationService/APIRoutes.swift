@@ -3,6 +3,7 @@ import AttestationKit
 import Foundation
 import HTTPServer
 import LinkTokens
+import Rendering
 
 /// The JSON API of the personal page.
 enum APIRoutes {
@@ -55,6 +56,147 @@ enum APIRoutes {
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
         return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+    }
+
+    /// The offline template of a link (Rendering's `OfflineTemplate`), for the personal page to
+    /// make attestations without the network: the PDF in base64, where each variable part
+    /// goes, and the QR payload with the person's values written.
+    struct TemplateInfo: Encodable {
+        struct Span: Encodable {
+            let offset: Int
+            let length: Int
+            init(_ range: Range<Int>) { (offset, length) = (range.lowerBound, range.count) }
+        }
+        struct Text: Encodable {
+            let value: String
+            let offset: Int
+            let length: Int
+        }
+        struct Mark: Encodable {
+            let code: String
+            let offset: Int
+        }
+        struct QRImage: Encodable {
+            let version: Int
+            let modules: Int
+            let scale: Int
+            let bytesPerRow: Int
+            let offset: Int
+            let length: Int
+        }
+        struct Segment: Encodable {
+            var text: String?
+            var value: String?
+        }
+        let format = 1
+        let formID: String
+        let pdf: String
+        /// Where each date and time is printed (`exitDate`, `exitTime`…), as PDF string bytes:
+        /// `/` written `\057`.
+        let texts: [Text]
+        let creationDate: Span
+        let marks: [Mark]
+        let qr: QRImage
+        let payload: [Segment]
+        /// The reasons this link may print: all the form's, or the link's own when it locks them.
+        let reasons: [String]
+        let defaultReasons: [String]
+        let lockReasons: Bool
+        let timeZone: String
+        let offsetBounds: OffsetBounds
+        let expires: String?
+        /// Until when the page may make attestations from it without the network: it cannot
+        /// learn of a revocation offline, so a template it did not refresh for a week stops
+        /// serving (fail closed); the link's expiry, when earlier.
+        let offlineUntil: String
+        let serverTime: String
+    }
+
+    /// How long a template serves offline after the server gave it.
+    static let offlineValidity: TimeInterval = 7 * 24 * 3600
+
+    static func template(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+        let token = try QueryParameters.token(in: values)
+        let state = snapshot.state
+        let now = Date()
+        let link: VerifiedLink
+        do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
+        let template: OfflineTemplate
+        do {
+            template = try snapshot.renderer.offlineTemplate(identity: link.contents.identity, form: link.form, timeZone: link.timeZone,
+                                                             now: now)
+        } catch {
+            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
+                             reason: "template_failed")
+        }
+        let contents = link.contents
+        let info = TemplateInfo(
+            formID: link.form.id, pdf: Data(template.pdf).base64EncodedString(),
+            texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
+            creationDate: .init(template.creationDate),
+            marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
+            qr: .init(version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
+                      bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count),
+            payload: template.payload.map { segment in
+                switch segment {
+                case .text(let text): TemplateInfo.Segment(text: text)
+                case .value(let name): TemplateInfo.Segment(value: name)
+                }
+            },
+            reasons: contents.lockReasons ? contents.reasons : link.form.reasons.map(\.code),
+            defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
+            timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
+            expires: contents.expiresAt.map { iso8601($0) },
+            offlineUntil: iso8601(min(now.addingTimeInterval(offlineValidity), contents.expiresAt ?? .distantFuture)),
+            serverTime: iso8601(now))
+        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+    }
+
+    /// A web app manifest of one person: installed on the home screen, the icon opens their page
+    /// (`start_url` `/?t=…`), under their first name, as its own app (`id`), so two people on one
+    /// phone get two icons. The site's own `manifest.webmanifest` opens `/`.
+    struct PersonalManifest: Encodable {
+        struct Icon: Encodable {
+            let src: String
+            let sizes: String
+            let type: String
+            let purpose: String
+        }
+        let name: String
+        let shortName: String
+        let description = "Votre attestation de déplacement dérogatoire, même sans réseau."
+        let lang = "fr"
+        let dir = "ltr"
+        let id: String
+        let startURL: String
+        let scope = "/"
+        let display = "standalone"
+        let orientation = "portrait"
+        let backgroundColor = "#f6f6f6"
+        let themeColor = "#000091"
+        enum CodingKeys: String, CodingKey {
+            case name, description, lang, dir, id, scope, display, orientation, icons
+            case shortName = "short_name", startURL = "start_url", backgroundColor = "background_color", themeColor = "theme_color"
+        }
+        let icons = [
+            Icon(src: "/icone.svg", sizes: "any", type: "image/svg+xml", purpose: "any"),
+            Icon(src: "/icones/icone-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
+            Icon(src: "/icones/icone-512.png", sizes: "512x512", type: "image/png", purpose: "any"),
+            Icon(src: "/icones/icone-masquable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
+        ]
+    }
+
+    static func manifest(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+        let token = try QueryParameters.token(in: values)
+        let link: VerifiedLink
+        do { link = try snapshot.state.verify(token: token) } catch { throw RouteError(error) }
+        let first = link.contents.identity.firstName
+        let page = "/?t=" + token
+        let manifest = PersonalManifest(name: "Attestation – \(first)", shortName: first, id: page, startURL: page)
+        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/manifest+json")],
+                            body: encode(manifest))
     }
 
     static func forms(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {

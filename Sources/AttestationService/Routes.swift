@@ -47,6 +47,11 @@ struct Routes {
         do throws(RouteError) {
             return Outcome(route: route, response: try respondGet(to: request, route: route), refusal: nil)
         } catch {
+            if Self.attestationRoutes.contains(request.path), ErrorPage.wanted(by: request) {
+                return Outcome(route: route, response: ErrorPage.response(error, personalPage: personalPage(of: request),
+                                                                          contact: snapshot.state.configuration.contact),
+                               refusal: error.reason)
+            }
             return Outcome(route: route, response: Self.error(error, json: json), refusal: error.reason)
         }
     }
@@ -57,6 +62,8 @@ struct Routes {
         case "/attestation.png": return try attestation(request, format: .png)
         case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
+        case "/api/v1/template": return try APIRoutes.template(request, snapshot: snapshot)
+        case "/api/v1/manifest": return try APIRoutes.manifest(request, snapshot: snapshot)
         case "/licenses": return try LicensesPage.response(request)
         case "/healthz":
             _ = try QueryParameters.parse(request.query, accepted: [])
@@ -98,6 +105,16 @@ struct Routes {
             return HTTPResponse(status: status, headers: Routes.privateHeaders + [("Content-Type", "application/json")],
                                 body: APIRoutes.encode(body))
         }
+    }
+
+    static let attestationRoutes: Set<String> = ["/attestation.pdf", "/attestation.png"]
+
+    /// The person's page (`/?t=…`) of a request whose token verifies: where a refused
+    /// parameter can be chosen right.
+    private func personalPage(of request: HTTPRequest) -> String? {
+        guard let token = request.query.first(where: { $0.name == "t" })?.value, !token.isEmpty,
+              (try? snapshot.state.verify(token: token)) != nil else { return nil }
+        return "/?t=" + token
     }
 
     enum Format: String {
@@ -183,7 +200,7 @@ struct Routes {
     }
 
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics", "/licenses",
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
     ]
 
     /// A fixed route, a file of the site, or `other`: nothing a client chose freely.

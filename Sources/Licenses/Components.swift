@@ -87,6 +87,17 @@ enum Components {
                upstream: "https://dejavu-fonts.github.io/", packages: ["fonts-dejavu-core"], source: "fonts-dejavu",
                copyright: ["Copyright (c) 2003 by Bitstream, Inc. All Rights Reserved.", "DejaVu changes are in public domain."],
                licence: "licence Bitstream Vera ; modifications de DejaVu dans le domaine public", texts: ["GPL-2"], copyleft: false),
+        ThirdPartyComponent(
+            id: "qrcode-generator", name: "QR Code Generator for JavaScript (qrcode-generator) 1.4.4",
+            role: "QR code des attestations que la page personnelle crée sans réseau, dans le navigateur",
+            upstreamURL: "https://github.com/kazuhikoarase/qrcode-generator",
+            debianPackages: ["node-qrcode-generator"], debianSourcePackage: "node-qrcode-generator",
+            copyright: ["2019, Kazuhiko Arase"],
+            licence: "MIT (Expat)", licenceIDs: ["Debian-node-qrcode-generator"],
+            note: "Le site sert une copie de /usr/share/javascript/qrcode-generator/qrcode.js du paquet Debian 12, "
+                + "sans modification (son en-tête : « Copyright (c) 2009 Kazuhiko Arase », licence MIT) : "
+                + "/vendor/qrcode-generator.js (scripts/update-vendor-js).",
+            sourceOffer: nil),
 
         ThirdPartyComponent(
             id: "swift", name: "Swift : bibliothèque standard, Foundation, Dispatch",

@@ -49,6 +49,7 @@ enum Licences {
         debian("libbrotli1", LicenceTexts.Debian_libbrotli1),
         debian("libpcre2-8-0", LicenceTexts.Debian_libpcre2_8_0),
         debian("fonts-dejavu-core", LicenceTexts.Debian_fonts_dejavu_core),
+        debian("node-qrcode-generator", LicenceTexts.Debian_node_qrcode_generator),
         embedded("ICU", LicenceTexts.ICU, title: "Licence d’ICU (Unicode License V3 et licences des données tierces)",
                  source: "/usr/share/doc/nodejs/LICENSE, partie « ICU » (Node.js embarque ICU), sans son retrait de quatre espaces"),
         embedded("NOTICE-swift-crypto", LicenceTexts.NOTICE_swift_crypto, title: "Fichier NOTICE de swift-crypto",

@@ -9,6 +9,7 @@ public enum PublicSite {
     public static let files: [String: [UInt8]] = [
         "/app.css": PackageResources.app_css,
         "/app.js": PackageResources.app_js,
+        "/hors-ligne.js": PackageResources.hors_ligne_js,
         "/icone.svg": PackageResources.icone_svg,
         "/icones/apple-touch-icon.png": PackageResources.apple_touch_icon_png,
         "/icones/icone-192.png": PackageResources.icone_192_png,
@@ -16,6 +17,9 @@ public enum PublicSite {
         "/icones/icone-masquable-512.png": PackageResources.icone_masquable_512_png,
         "/index.html": PackageResources.index_html,
         "/manifest.webmanifest": PackageResources.manifest_webmanifest,
+        "/raccourcis.html": PackageResources.raccourcis_html,
+        "/raccourcis.js": PackageResources.raccourcis_js,
         "/sw.js": PackageResources.sw_js,
+        "/vendor/qrcode-generator.js": PackageResources.qrcode_generator_js,
     ]
 }

@@ -14,7 +14,7 @@ public struct AttestationRenderer: Sendable {
     /// and the quiet zone) at one pixel a module, so the image is never wider than asked.
     public static let pngSizes = 185...4096
 
-    private let layouts: [String: FormLayout]
+    let layouts: [String: FormLayout]
     private let unicodeFont: UnicodeFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
@@ -33,8 +33,14 @@ public struct AttestationRenderer: Sendable {
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
     /// every mask back.
     func pdf(_ attestation: Attestation, qrMask: Int32) throws(RenderingError) -> [UInt8] {
+        try render(attestation, qr: try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask), template: false)
+    }
+
+    /// Draws the document. For a template (`offlineTemplate`), the dates and times are
+    /// placeholders of their real length, every reason's mark is drawn, and the QR image is
+    /// stored uncompressed, so that each can be found and overwritten in place.
+    func render(_ attestation: Attestation, qr: QRMatrix, template: Bool) throws(RenderingError) -> [UInt8] {
         let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
-        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes, mask: qrMask)
         let document = try HaruDocument()
         let pdf = document.handle
         setMetadata(pdf, attestation, layout)
@@ -54,20 +60,28 @@ public struct AttestationRenderer: Sendable {
         // Every value measured first: the Unicode font, if any value needs it, is then embedded
         // once with all the characters of the document.
         var texts: [FieldText] = []
-        for (slot, value) in values(attestation) { texts.append(try FieldText(value: value, slot: slot, fonts: &fonts)) }
+        for (slot, value) in values(attestation, template: template) {
+            texts.append(try FieldText(value: value, slot: slot, fonts: &fonts))
+        }
         try fonts.embedUnicodeFont()
         HPDF_Page_BeginText(page)
         for text in texts { try text.draw(on: page, fonts: &fonts) }
         let markSize = form.reasonLayout.markSize
-        for reason in attestation.reasons {
-            guard let mark = layout.marks[reason.code] else { continue }
-            try fonts.select(.regular, size: markSize, on: page)
-            HPDF_Page_TextOut(page, Float(mark.x), Float(mark.y), "x")
+        if template {
+            // Every box's mark, which the page keeps or turns into a comment.
+            try fonts.select(FontStyle.regular, size: markSize, on: page)
+            try document.append(Self.templateMarks(form, layout).content, to: page)
+        } else {
+            for reason in attestation.reasons {
+                guard let mark = layout.marks[reason.code] else { continue }
+                try fonts.select(.regular, size: markSize, on: page)
+                HPDF_Page_TextOut(page, Float(mark.x), Float(mark.y), "x")
+            }
         }
         HPDF_Page_EndText(page)
 
         // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
-        let image = try document.image(qr)
+        let image = template ? try document.uncompressedImage(qr) : try document.image(qr)
         var secondPage: HPDF_Page?
         for placement in form.qrCodes {
             let target: HPDF_Page
@@ -113,8 +127,28 @@ public struct AttestationRenderer: Sendable {
         return try PNGImage.encode(blackAndWhite: pixels, width: side, height: side)
     }
 
-    private func values(_ attestation: Attestation) -> [(FieldSlot, String)] {
-        attestation.form.fields.map { ($0, attestation.text(of: $0)) }
+    /// The template's marks: one line a reason, in the form's order, each placed by its own
+    /// text matrix, `(x) Tj`. The page keeps the `(` of a chosen reason and writes `%` over
+    /// the others', which makes the rest of their line a comment: the page then draws exactly
+    /// the marks the server's document draws, with bytes of the same length. Only ET follows, so
+    /// libharu's idea of the text matrix no longer matters. `offsets`: each line's `(`.
+    static func templateMarks(_ form: Form, _ layout: FormLayout) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+        var content = ContentStream()
+        var offsets: [(code: String, offset: Int)] = []
+        for reason in form.reasons {
+            guard let mark = layout.marks[reason.code] else { continue }
+            content.op(1, 0, 0, 1, mark.x, mark.y, name: "Tm")
+            offsets.append((reason.code, content.bytes.count))
+            content.append("(x) Tj\n")
+        }
+        return (content, offsets)
+    }
+
+    /// Each field's text; in a template, the dates and times as placeholders of their length.
+    private func values(_ attestation: Attestation, template: Bool) -> [(FieldSlot, String)] {
+        attestation.form.fields.map {
+            ($0, template ? attestation.text(of: $0, replacing: OfflineTemplate.placeholders) : attestation.text(of: $0))
+        }
     }
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {

@@ -59,7 +59,7 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
         self.browser.open_person(self.server, tokens["camille"])
         self.toggle("sante")
         self.assertEqual(self.checked_reasons(), {"travail", "sante"})
-        self.press("#sortie-moins", times=2)
+        self.press("#parti-20")
         self.browser.wait(lambda: "il y a 20 min" in (self.browser.text("#sortie-texte") or ""),
                           message=f"#sortie-texte does not say « il y a 20 min »: {self.browser.text('#sortie-texte')}")
         # Announced to screen readers: #sortie-texte itself or a live region repeating it.
@@ -89,7 +89,7 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
     def test_plus_and_now_buttons(self):
         self.browser.open_person(self.server, tokens["camille"])
         self.press("#sortie-plus")
-        self.assertEqual(support.query_of(self.href("a#generer")).get("offset"), "10")
+        self.assertEqual(support.query_of(self.href("a#generer")).get("offset"), "5")
         self.press("#sortie-maintenant")
         self.assertNotIn("offset", support.query_of(self.href("a#generer")), "back to now: no offset")
         self.assertNotIn("reasons", support.query_of(self.href("a#generer")), "the link's own reasons: no parameter")
@@ -97,7 +97,7 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
     def test_the_qr_code_button_gives_a_png_with_those_reasons(self):
         self.browser.open_person(self.server, tokens["camille"])
         self.toggle("sport_animaux")
-        self.press("#sortie-moins", times=2)
+        self.press("#parti-20")
         href = self.href("a#qr")
         self.assertTrue(href.startswith(self.server.base + "/attestation.png?"), href)
         self.assertEqual(support.query_of(href).get("offset"), "-20")
@@ -120,7 +120,7 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
     def test_the_link_field_holds_an_absolute_url_that_gives_the_pdf(self):
         self.browser.open_person(self.server, tokens["camille"])
         self.toggle("famille")
-        self.press("#sortie-moins", times=2)
+        self.press("#parti-20")
         field = self.browser.find("input#lien")
         self.assertIsNotNone(field.get_attribute("readonly"), "input#lien is read-only")
         link = field.get_attribute("value")

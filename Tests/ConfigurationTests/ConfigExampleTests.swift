@@ -69,7 +69,7 @@ private let example: URL = {
                 server.reloadOnChange = false
                 server.tls = .init(certificate: "c", privateKey: "k")
                 return server
-            }())
+            }(), contact: "c")
         // A key added to the types but not to `everything` above would be nil and go unseen.
         let serverFields = Mirror(reflecting: everything.server!).children
         #expect(serverFields.allSatisfy { "\($0.value)" != "nil" }, "set every ServerSettings field above")

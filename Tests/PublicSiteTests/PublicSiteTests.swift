@@ -21,4 +21,13 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         }
         #expect(PublicSite.files["/index.html"]?.isEmpty == false)
     }
+
+    /// The QR encoder the page uses offline is Debian's file as it is (scripts/update-vendor-js),
+    /// the one /licenses names.
+    @Test func theVendoredQREncoderIsDebiansFile() throws {
+        let package = "/usr/share/javascript/qrcode-generator/qrcode.js"
+        try #require(FileManager.default.fileExists(atPath: package), "\(package) is missing: apt-get install node-qrcode-generator")
+        #expect(PublicSite.files["/vendor/qrcode-generator.js"] == [UInt8](try Data(contentsOf: URL(fileURLWithPath: package))),
+                "Public/vendor/qrcode-generator.js differs from Debian's: run scripts/update-vendor-js")
+    }
 }

@@ -1,0 +1,143 @@
+import AttestationKit
+import CHaru
+import Foundation
+
+/// A person's attestation with its variable parts left open, for the personal page to fill
+/// without the network: the PDF as the server draws it, with the exit date and time, the
+/// reasons' marks, the QR image's bits and the creation date of the metadata at known byte
+/// ranges, each to be overwritten by bytes of the same length (so the cross-reference table
+/// stays true), and the QR payload with the person's values already folded.
+///
+/// The renderer stays on the server: the page writes dates, times, marks and the QR code's
+/// modules, nothing else. The QR image has a fixed version, the smallest that holds this
+/// person's longest payload (every reason chosen), so any choice fits in it.
+public struct OfflineTemplate: Sendable {
+    /// The document, with its dates and times written as the placeholders below, every mark
+    /// drawn, and the QR image uncompressed.
+    public let pdf: [UInt8]
+    /// Where each date and time the page prints goes: the placeholder's name (`exitDate`,
+    /// `exitTime`, `exitTimeH`, `creationDate`, `creationTime`, `creationTimeH`) and its bytes,
+    /// as libharu writes them in a PDF string (`pdfText`). A form may print a value several
+    /// times, or never.
+    public let texts: [(value: String, range: Range<Int>)]
+    /// Where the metadata's creation date goes, `D:YYYYMMDDHHmmSS+HH'mm'` (23 bytes; libharu
+    /// writes `Z00'00'` for UTC).
+    public let creationDate: Range<Int>
+    /// The byte that starts each reason's mark, `(x) Tj`, in the form's order: `(` when the
+    /// reason is chosen, `%` otherwise (the line becomes a comment, no mark is drawn).
+    public let marks: [(code: String, offset: Int)]
+    /// The QR image: `side` rows of `bytesPerRow` bytes from the top, 1 bit a pixel, the
+    /// leftmost pixel in the high bit, 0 dark, `scale` pixels a module; `modules` is
+    /// 17 + 4 × `version`, without the quiet zone.
+    public let qrImage: Range<Int>
+    public let qrVersion: Int
+    public let qrModules: Int
+    public let qrScale: Int
+    public let qrBytesPerRow: Int
+    /// The QR payload: text, and the names of the values the page writes (`creationDate`,
+    /// `creationTime`, `creationTimeH`, `exitDate`, `exitTime`, `exitTimeH`, `reasons`).
+    public let payload: [QRPayload.Segment]
+
+    /// What the template prints for each date and time: the length of every real value, and
+    /// nothing an identity value could be without being found (each must occur exactly as often
+    /// as the form's fields name it).
+    public static let placeholders: [String: String] = [
+        "exitDate": "00/00/0000", "exitTime": "00:00", "exitTimeH": "00h00",
+        "creationDate": "99/99/9999", "creationTime": "99:99", "creationTimeH": "99h99",
+    ]
+
+    /// Text as libharu writes it inside a PDF string, which escapes `/` in octal
+    /// (HPDF_NEEDS_ESCAPE): the bytes the page writes for a date.
+    public static func pdfText(_ text: String) -> String {
+        text.replacingOccurrences(of: "/", with: "\\057")
+    }
+
+    /// The values the page writes into the payload.
+    public static let openValues: Set<String> = [
+        "creationDate", "creationTime", "creationTimeH", "exitDate", "exitTime", "exitTimeH", "reasons",
+    ]
+}
+
+extension AttestationRenderer {
+    /// The offline template of an identity's attestations in a form and a time zone.
+    public func offlineTemplate(identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()) throws(RenderingError) -> OfflineTemplate {
+        let attestation: Attestation
+        do {
+            attestation = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
+                                          timeZone: timeZone, now: now)
+        } catch {
+            throw .layout(form: form.id, "modèle hors ligne impossible : \(error.description)")
+        }
+        // Every reason chosen: the longest payload this person can have, so its version holds them all.
+        let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
+        let pdf = try render(attestation, qr: qr, template: true)
+        func fail(_ what: String) -> RenderingError { .layout(form: form.id, "modèle hors ligne impossible : \(what).") }
+
+        func unique(_ text: String) throws(RenderingError) -> Range<Int> {
+            let found = pdf.ranges(of: Array(text.utf8))
+            guard found.count == 1 else { throw fail("« \(text) » trouvé \(found.count) fois") }
+            return found[0]
+        }
+
+        // Each date and time as often as the fields print it; a field printing the reasons
+        // would change length with them.
+        let named = form.fields.flatMap { FieldValues.placeholderNames(in: $0.value) }
+        guard !named.contains("reasons") else { throw fail("un champ imprime les motifs") }
+        var texts: [(value: String, range: Range<Int>)] = []
+        for (name, placeholder) in OfflineTemplate.placeholders.sorted(by: { $0.key < $1.key }) {
+            let found = pdf.ranges(of: Array(OfflineTemplate.pdfText(placeholder).utf8))
+            let expected = named.filter { $0 == name }.count
+            guard found.count == expected else { throw fail("« \(placeholder) » trouvé \(found.count) fois pour \(expected)") }
+            texts += found.map { (name, $0) }
+        }
+        let creation = try unique("/CreationDate (D:")
+        let creationDate = creation.upperBound - 2..<creation.upperBound + 21
+        guard pdf.count > creationDate.upperBound, pdf[creationDate.upperBound] == UInt8(ascii: ")") else {
+            throw fail("date de création inattendue")
+        }
+
+        // The marks: the block of bytes the renderer wrote for them, found once.
+        let layout = if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form) }
+        let block = AttestationRenderer.templateMarks(form, layout)
+        let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
+        let marks = block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+
+        // The image's data: the only stream after its dictionary's `/Subtype /Image`.
+        let (_, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
+        let subtype = try unique("/Subtype /Image")
+        guard let stream = pdf[subtype.upperBound...].firstRange(of: Array("stream\r\n".utf8)) else {
+            throw fail("image du QR code absente")
+        }
+        let qrImage = stream.upperBound..<stream.upperBound + side * bytesPerRow
+        // libharu ends every stream with "\nendstream" (hpdf_dict.c).
+        guard pdf[qrImage.upperBound...].starts(with: "\nendstream".utf8) else {
+            throw fail("image du QR code de taille inattendue")
+        }
+        return OfflineTemplate(
+            pdf: pdf, texts: texts, creationDate: creationDate, marks: marks, qrImage: qrImage,
+            qrVersion: (qr.width - 17) / 4, qrModules: qr.width, qrScale: QRMatrix.imagePixelsPerModule, qrBytesPerRow: bytesPerRow,
+            payload: QRPayload.segments(attestation, open: OfflineTemplate.openValues))
+    }
+}
+
+extension HaruDocument {
+    /// The QR code as an image stored as it is (no CCITT, no deflate): 1 bit a pixel, 0 dark,
+    /// so the page can write a new code's bits in place. hpdf.h has no uncompressed 1-bit
+    /// image (LoadRaw1BitImageFromMem always CCITT-encodes, and names the filter only when
+    /// images are compressed), so its data is replaced by the raw bits here, in a document
+    /// that compresses nothing.
+    func uncompressedImage(_ qr: QRMatrix) throws(RenderingError) -> HPDF_Image {
+        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_NONE)) == HPDF_OK else { throw error("HPDF_SetCompressionMode") }
+        let (bytes, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
+        guard let image = HPDF_Image_LoadRaw1BitImageFromMem(
+            handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
+        else { throw error("HPDF_Image_LoadRaw1BitImageFromMem") }
+        HPDF_MemStream_FreeData(image.pointee.stream)
+        // DeviceGray: 0 is black, so the bitmap's 1 (dark) bits are inverted.
+        let raw = bytes.map { ~$0 }
+        let status = raw.withUnsafeBufferPointer { HPDF_Stream_Write(image.pointee.stream, $0.baseAddress, HPDF_UINT($0.count)) }
+        guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
+        try disableInterpolation(image)
+        return image
+    }
+}

@@ -8,12 +8,11 @@ import Foundation
 ///
 /// The page is drawn on an 8-bit alpha surface (CAIRO_FORMAT_A8) whose alpha is the ink: 0 is
 /// the paper, 255 black, and a grey ink of level g is drawn with alpha 1 − g. Ink is drawn
-/// with OVER, cairo's and pixman's fast path (the first version kept the paper's whiteness and
-/// removed it with DEST_OUT, which composites every glyph run through a mask of its own:
-/// 166 million instructions for page 1 of form 2020-11-28 at 150 dpi, against 83 million now,
-/// Benchmarks/callgrind-per-render 50 page1-png), on a
-/// quarter of an RGB surface's memory, and the alpha is turned into the PNG's grey levels in one
-/// pass.
+/// with OVER, cairo's and pixman's fast path, on a quarter of an RGB surface's memory, and the
+/// alpha is turned into the PNG's grey levels in one pass. (A first version kept the paper's
+/// whiteness and removed it with DEST_OUT, which composites every glyph run through a mask of
+/// its own: 166 million instructions for page 1 of form 2020-11-28 at 150 dpi, against 83
+/// million now, `Benchmarks/callgrind-per-render 50 page1-png`.)
 ///
 /// The PNG is written by libpng (PNGImage), not by cairo_surface_write_to_png_stream: cairo
 /// writes 8 bits a pixel with libpng's default filtering and compression, 174 KB and 379 million

@@ -23,7 +23,7 @@ FROM ${SWIFT_IMAGE} AS build
 # The Swift standard library and Foundation go inside the binaries; only Debian's C libraries
 # stay shared, so the runtime stage needs no toolchain.
 ARG BUILD_FLAGS="-c release --static-swift-stdlib"
-ARG BUILD_PACKAGES="libmicrohttpd-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev zlib1g-dev pkg-config"
+ARG BUILD_PACKAGES="libmicrohttpd-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev zlib1g-dev pkg-config"
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${BUILD_PACKAGES} \
  && rm -rf /var/lib/apt/lists/*
@@ -46,7 +46,7 @@ RUN swift build ${BUILD_FLAGS} --product attestation-server \
 
 FROM ${RUNTIME_IMAGE}
 # Each library the binaries link (ldd), the font for names outside Latin-1, and the time zones.
-ARG RUNTIME_PACKAGES="libmicrohttpd12 libhpdf-2.3.0 libqrencode4 libpng16-16 libharfbuzz-subset0 zlib1g libgnutls30 libstdc++6 libgcc-s1 fonts-dejavu-core tzdata"
+ARG RUNTIME_PACKAGES="libmicrohttpd12 libhpdf-2.3.0 libqrencode4 libpng16-16 libharfbuzz-subset0 libcairo2 zlib1g libgnutls30 libstdc++6 libgcc-s1 fonts-dejavu-core fonts-urw-base35 tzdata"
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${RUNTIME_PACKAGES} \
  && rm -rf /var/lib/apt/lists/* \

@@ -34,6 +34,11 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // cairo with its FreeType font faces, for the page images; fontconfig only to hand cairo
+        // a font file (cairo_ft_font_face_create_for_pattern).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         // libharu's own compressor, called directly to deflate a form's fixed content once.
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -69,10 +74,10 @@ let package = Package(
                 .embedInCode("Fonts/standard-fonts.json"),
             ]),
         // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib,
-        // HarfBuzz.
+        // HarfBuzz, cairo.
         .target(
             name: "Rendering",
-            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz"]),
+            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz", "CCairo"]),
 
         // Signed links: the only module that imports swift-crypto.
         .target(

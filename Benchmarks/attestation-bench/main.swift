@@ -4,7 +4,8 @@
 // `attestation-bench loop WHAT COUNT` renders COUNT times (after one more) and nothing else, for
 // `valgrind --tool=callgrind`, whose instruction counts repeat on a noisy machine where times do
 // not: (Ir of COUNT − Ir of 0) / COUNT is the cost of one render. WHAT is pdf-2020-11-28,
-// pdf-2020-11-02, pdf-unicode or png.
+// pdf-2020-11-02, pdf-unicode, png (the QR code alone), page1-png or page2-png (the pages as
+// images at 150 dpi).
 import AttestationKit
 import Benchmark
 import Foundation
@@ -33,6 +34,8 @@ let loops: [String: () throws -> Void] = [
     "pdf-2020-11-02": { _ = try renderer.pdf(older) },
     "pdf-unicode": { _ = try renderer.pdf(unicode) },
     "png": { _ = try renderer.qrPNG(latin1) },
+    "page1-png": { _ = try renderer.pagePNG(latin1, page: 1) },
+    "page2-png": { _ = try renderer.pagePNG(latin1, page: 2) },
 ]
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "loop" {
@@ -51,6 +54,12 @@ print("PDF size, Latin-1 person (2020-11-28): \(try renderer.pdf(latin1).count) 
 print("PDF size, Latin-1 person (2020-11-02): \(try renderer.pdf(older).count) bytes")
 print("PDF size, name outside WinAnsi (DejaVu Sans embedded): \(try renderer.pdf(unicode).count) bytes")
 print("PNG size, 400 px: \(try renderer.qrPNG(latin1).count) bytes")
+for formID in ["deplacement-2020-11-28", "deplacement-2020-11-02"] {
+    let person = formID == latin1.form.id ? latin1 : older
+    for page in 1...2 {
+        print("Page \(page) PNG size, 150 dpi (\(formID)): \(try renderer.pagePNG(person, page: page).count) bytes")
+    }
+}
 print()
 
 let signingKey = try SigningKey.generate(id: "k1")
@@ -66,6 +75,11 @@ benchmark("pdf, Latin-1, 2020-11-28", settings: runs, warmup) { _ = try renderer
 benchmark("pdf, Latin-1, 2020-11-02", settings: runs, warmup) { _ = try renderer.pdf(older) }
 benchmark("pdf, Unicode name (embedded font)", settings: runs, warmup) { _ = try renderer.pdf(unicode) }
 benchmark("png, 400 px", settings: runs, warmup) { _ = try renderer.qrPNG(latin1) }
+// Tens of milliseconds each: fewer runs, for a median in the same few seconds.
+let pageRuns = Iterations(200)
+benchmark("page 1 png, 150 dpi, 2020-11-28", settings: pageRuns, warmup) { _ = try renderer.pagePNG(latin1, page: 1) }
+benchmark("page 2 png, 150 dpi, 2020-11-28", settings: pageRuns, warmup) { _ = try renderer.pagePNG(latin1, page: 2) }
+benchmark("page 1 png, 150 dpi, 2020-11-02", settings: pageRuns, warmup) { _ = try renderer.pagePNG(older, page: 1) }
 benchmark("qr payload", settings: runs, warmup) { _ = QRPayload(latin1) }
 benchmark("attestation (validate + resolve time)", settings: runs, warmup) {
     _ = try attestation(firstName: "Camille", lastName: "Dupont", form: catalog.defaultForm, reasons: ["travail"])

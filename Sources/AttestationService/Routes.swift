@@ -124,25 +124,38 @@ struct Routes {
     static let attestationParameters = ["t", "offset", "at", "reasons"]
 
     private func attestation(_ request: HTTPRequest, format: Format) throws(RouteError) -> HTTPResponse {
-        let accepted = format == .png ? Self.attestationParameters + ["size"] : Self.attestationParameters
+        let accepted = format == .png ? Self.attestationParameters + ["size", "page", "dpi"] : Self.attestationParameters
         let values = try QueryParameters.parse(request.query, accepted: accepted)
         let linkRequest = LinkRequest(token: try QueryParameters.token(in: values), offset: values["offset"], at: values["at"],
                                       reasons: values["reasons"])
-        let size = try Self.pngSize(values["size"])
+        // `/attestation.png` is the QR code alone (`size`), or a whole page with `page` (`dpi`).
+        let image = try Self.pngImage(values)
         let attestation: Attestation
         do { attestation = try snapshot.state.attestation(for: linkRequest) } catch { throw RouteError(error) }
 
         let start = ContinuousClock.now
         let body: [UInt8]
         do {
-            body = format == .pdf ? try snapshot.renderer.pdf(attestation) : try snapshot.renderer.qrPNG(attestation, size: size)
+            switch (format, image) {
+            case (.pdf, _): body = try snapshot.renderer.pdf(attestation)
+            case (.png, .qrCode(let size)): body = try snapshot.renderer.qrPNG(attestation, size: size)
+            case (.png, .page(let page, let dpi)): body = try snapshot.renderer.pagePNG(attestation, page: page, dpi: dpi)
+            }
         } catch {
+            // A form whose attestation has fewer pages than asked: the request, not the server.
+            if case .pageNumber = error { throw .badParameter(error.description) }
             throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
                              reason: "render_failed")
         }
-        metrics.render(format: format.rawValue, duration: ContinuousClock.now - start)
+        let metricFormat = if format == .png, case .page = image { "page_png" } else { format.rawValue }
+        metrics.render(format: metricFormat, duration: ContinuousClock.now - start)
 
-        let fileName = format == .pdf ? attestation.fileName : String(attestation.fileName.dropLast(4)) + ".png"
+        let stem = String(attestation.fileName.dropLast(4))
+        let fileName = switch (format, image) {
+        case (.pdf, _): attestation.fileName
+        case (.png, .qrCode): stem + ".png"
+        case (.png, .page(let page, _)): stem + "-page\(page).png"
+        }
         return HTTPResponse(
             status: 200,
             headers: Self.privateHeaders + [
@@ -153,6 +166,39 @@ struct Routes {
     }
 
     static let defaultPNGSize = 400
+
+    /// What `/attestation.png` draws.
+    enum PNGRequest: Equatable {
+        /// The QR code alone, about `size` pixels wide.
+        case qrCode(size: Int)
+        /// Page 1 or 2 of the attestation, `dpi` pixels an inch.
+        case page(Int, dpi: Int)
+    }
+
+    /// `size` for the QR code alone; `page` (1 or 2) and `dpi` for a whole page. Only read for
+    /// the PNG route (the PDF's parser refuses the three).
+    private static func pngImage(_ values: [String: String]) throws(RouteError) -> PNGRequest {
+        guard let pageText = values["page"] else {
+            guard values["dpi"] == nil else {
+                throw .badParameter("le paramètre dpi ne s’applique qu’à une page entière ; ajoutez page=1 ou page=2, ou retirez dpi.")
+            }
+            return .qrCode(size: try pngSize(values["size"]))
+        }
+        guard values["size"] == nil else {
+            throw .badParameter("le paramètre size ne s’applique qu’au QR code seul ; pour une page entière (page=\(pageText)), "
+                + "la taille se règle avec dpi, de \(AttestationRenderer.pageDPIs.lowerBound) à \(AttestationRenderer.pageDPIs.upperBound).")
+        }
+        guard let page = Int(pageText), page == 1 || page == 2 else {
+            throw .badParameter("page invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
+        }
+        let dpis = AttestationRenderer.pageDPIs
+        let defaultDPI = AttestationRenderer.defaultPageDPI
+        guard let dpiText = values["dpi"] else { return .page(page, dpi: defaultDPI) }
+        guard let dpi = Int(dpiText), dpis.contains(dpi) else {
+            throw .badParameter("résolution (dpi) invalide ; un nombre de points par pouce de \(dpis.lowerBound) à \(dpis.upperBound) est attendu (défaut \(defaultDPI)).")
+        }
+        return .page(page, dpi: dpi)
+    }
 
     private static func pngSize(_ text: String?) throws(RouteError) -> Int {
         guard let text else { return defaultPNGSize }

@@ -21,7 +21,7 @@ final class ServiceMetrics: Sendable {
     init() {
         degraded.set(0)
         lastApplied.set(Date().timeIntervalSince1970)
-        renders = Dictionary(uniqueKeysWithValues: ["pdf", "png"].map {
+        renders = Dictionary(uniqueKeysWithValues: ["pdf", "png", "page_png"].map {
             ($0, Timer(label: "attestation_render_seconds", dimensions: [("format", $0)], preferredDisplayUnit: .seconds))
         })
     }

@@ -2,10 +2,12 @@ import AttestationKit
 import CHaru
 import Foundation
 
-/// Draws attestations: the two-page PDF of the form, and the QR code alone as a PNG.
+/// Draws attestations: the two-page PDF of the form, each page as a PNG image, and the QR code
+/// alone as a PNG.
 ///
-/// The fixed part of each form is laid out once, in `init`; rendering then costs one libharu
-/// document per request. A renderer is immutable and can be shared by any number of threads.
+/// The fixed part of each form is laid out once, in `init`; rendering then describes the pages
+/// (PageDrawing.swift) and writes them with libharu for the PDF, with cairo for the page images.
+/// A renderer is immutable and can be shared by any number of threads.
 public struct AttestationRenderer: Sendable {
     /// DejaVu Sans from Debian's fonts-dejavu-core, for values outside WinAnsi: read once, on
     /// first need; each document embeds only the glyphs it prints.
@@ -13,21 +15,38 @@ public struct AttestationRenderer: Sendable {
     /// Accepted sizes for the PNG, in pixels: from the width of the largest QR code (177 modules
     /// and the quiet zone) at one pixel a module, so the image is never wider than asked.
     public static let pngSizes = 185...4096
+    /// Nimbus Sans from Debian's fonts-urw-base35, Helvetica's metric-compatible clone, for the
+    /// page images: read on first need.
+    public static let defaultStandardFontDirectory = "/usr/share/fonts/opentype/urw-base35"
+    /// Accepted resolutions of the page images, in pixels an inch, and the default: at 150, an
+    /// A4 page is 1,241 × 1,754 pixels.
+    public static let pageDPIs = 72...300
+    public static let defaultPageDPI = 150
 
     let layouts: [String: FormLayout]
+    private let metrics: StandardFontMetrics
     private let unicodeFont: UnicodeFontSource
+    private let rasterFonts: RasterFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
-    public init(forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath) throws(RenderingError) {
+    public init(forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath,
+                standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory) throws(RenderingError) {
+        metrics = try StandardFontMetrics.shared.get()
         var layouts: [String: FormLayout] = [:]
-        for form in forms { layouts[form.id] = try FormLayout(form: form) }
+        for form in forms { layouts[form.id] = try FormLayout(form: form, metrics: metrics) }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
+        rasterFonts = RasterFontSource(standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath)
     }
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
     public func pdf(_ attestation: Attestation) throws(RenderingError) -> [UInt8] {
         try pdf(attestation, qrMask: QRMatrix.mask)
+    }
+
+    /// The form's layout, prepared at start-up (or now, for a form the renderer was not given).
+    func layout(of form: Form) throws(RenderingError) -> FormLayout {
+        if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form, metrics: metrics) }
     }
 
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
@@ -40,63 +59,132 @@ public struct AttestationRenderer: Sendable {
     /// placeholders of their real length, every reason's mark is drawn, and the QR image is
     /// stored uncompressed, so that each can be found and overwritten in place.
     func render(_ attestation: Attestation, qr: QRMatrix, template: Bool) throws(RenderingError) -> [UInt8] {
-        let layout = if let prepared = layouts[attestation.form.id] { prepared } else { try FormLayout(form: attestation.form) }
+        let layout = try layout(of: attestation.form)
+        let pages = try layout.pages(of: attestation, replacing: template ? OfflineTemplate.placeholders : [:],
+                                     metrics: metrics, unicodeFont: unicodeFont)
         let document = try HaruDocument()
-        let pdf = document.handle
-        setMetadata(pdf, attestation, layout)
+        setMetadata(document.handle, attestation, layout)
 
-        let form = attestation.form
+        // Every Unicode run encoded first: the Unicode font, if any text needs it, is then
+        // embedded once with all the characters of the document.
         var fonts = PageFonts(document: document, unicodeFont: unicodeFont)
-        let page = try document.addPage(width: form.page.width, height: form.page.height)
-
-        var registered: [FontStyle: HPDF_Font] = [:]
-        for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
-        guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
-            throw .unexpectedFontNames
-        }
-        // The fixed part of the form first, as laid out and deflated at start-up.
-        try document.insert(try document.deflatedStream(layout.staticContent), on: page)
-
-        // Every value measured first: the Unicode font, if any value needs it, is then embedded
-        // once with all the characters of the document.
-        var texts: [FieldText] = []
-        for (slot, value) in values(attestation, template: template) {
-            texts.append(try FieldText(value: value, slot: slot, fonts: &fonts))
-        }
-        try fonts.embedUnicodeFont()
-        HPDF_Page_BeginText(page)
-        for text in texts { try text.draw(on: page, fonts: &fonts) }
-        let markSize = form.reasonLayout.markSize
-        if template {
-            // Every box's mark, which the page keeps or turns into a comment.
-            try fonts.select(FontStyle.regular, size: markSize, on: page)
-            try document.append(Self.templateMarks(form, layout).content, to: page)
-        } else {
-            for reason in attestation.reasons {
-                guard let mark = layout.marks[reason.code] else { continue }
-                try fonts.select(.regular, size: markSize, on: page)
-                HPDF_Page_TextOut(page, Float(mark.x), Float(mark.y), "x")
+        var unicodeCodes: [[UInt16]] = []
+        for page in pages {
+            for case .text(let run) in page.items {
+                if case .unicode(let scalars) = run.text { unicodeCodes.append(try fonts.encodeUnicode(scalars)) }
             }
         }
-        HPDF_Page_EndText(page)
-
-        // One image of the modules, drawn on both pages: one copy stored (about 1.2 KB).
-        let image = template ? try document.uncompressedImage(qr) : try document.image(qr)
-        var secondPage: HPDF_Page?
-        for placement in form.qrCodes {
-            let target: HPDF_Page
-            if placement.page == 1 {
-                target = page
-            } else if let secondPage {
-                target = secondPage
-            } else {
-                target = try document.addPage(width: form.page.width, height: form.page.height)
-                secondPage = target
+        var codes = unicodeCodes.makeIterator()
+        // One image of the modules, drawn on every page that shows the code: one copy stored
+        // (about 1.2 KB), made when the first page draws it.
+        var image: HPDF_Image?
+        for (index, drawing) in pages.enumerated() {
+            let page = try document.addPage(width: drawing.width, height: drawing.height)
+            if !drawing.fixed.items.isEmpty {
+                var registered: [FontStyle: HPDF_Font] = [:]
+                for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
+                guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
+                    throw .unexpectedFontNames
+                }
+                // The fixed part of the form first, as laid out and deflated at start-up.
+                try document.insert(try document.deflatedStream(drawing.fixed.pdfContent), on: page)
             }
-            try document.draw(image, modules: qr.width, in: placement, on: target)
+            if index == 0 { try fonts.embedUnicodeFont() }
+            try draw(drawing.items, on: page, fonts: &fonts, layout: layout, template: template, codes: &codes,
+                     qrModules: qr.width) { () throws(RenderingError) -> HPDF_Image in
+                if let image { return image }
+                let made = template ? try document.uncompressedImage(qr) : try document.image(qr)
+                image = made
+                return made
+            }
         }
         try document.check()
         return try document.bytes()
+    }
+
+    /// An attestation's own items on a PDF page: text through libharu's text operators (the
+    /// Unicode font's through its codes, `codes` in the order of the runs), shapes as content
+    /// operators, the QR code as the document's image. In a template, the reasons' marks are
+    /// every box's (`templateMarks`), for the page to keep or comment out.
+    private func draw(_ items: [DrawingItem], on page: HPDF_Page, fonts: inout PageFonts, layout: FormLayout,
+                      template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
+                      qrImage: () throws(RenderingError) -> HPDF_Image) throws(RenderingError) {
+        var inText = false
+        var fill = Colour.black
+        func beginText() {
+            if !inText {
+                HPDF_Page_BeginText(page)
+                inText = true
+            }
+        }
+        func show(_ run: TextRun) throws(RenderingError) {
+            beginText()
+            if run.colour != fill, case .gray(let level) = run.colour {
+                HPDF_Page_SetGrayFill(page, HPDF_REAL(level))
+                fill = run.colour
+            }
+            switch run.text {
+            case .standard(let style, let bytes):
+                try fonts.select(style, size: run.size, on: page)
+                (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+                    _ = HPDF_Page_TextOut(page, Float(run.x), Float(run.y), $0.baseAddress)
+                }
+            case .unicode:
+                try fonts.selectUnicode(size: run.size, on: page)
+                // libharu places the line (and so knows where the text matrix is, for the
+                // TextOut calls that follow); the codes are written as they are.
+                HPDF_Page_SetTextMatrix(page, 1, 0, 0, 1, Float(run.x), Float(run.y))
+                var content = ContentStream()
+                content.hexString(codes.next()!)
+                content.append(" Tj\n")
+                try fonts.document.append(content, to: page)
+            }
+        }
+        for item in items {
+            switch item {
+            case .text, .reasonMarks: break
+            default:
+                if inText {
+                    HPDF_Page_EndText(page)
+                    inText = false
+                }
+            }
+            switch item {
+            case .text(let run):
+                try show(run)
+            case .reasonMarks(let runs):
+                if template {
+                    beginText()
+                    try fonts.select(FontStyle.regular, size: layout.form.reasonLayout.markSize, on: page)
+                    try fonts.document.append(Self.templateMarks(layout.form, layout).content, to: page)
+                } else {
+                    for run in runs { try show(run) }
+                }
+            case .rectangle, .line:
+                var writer = PDFContentWriter(fontNames: [:], startOfPage: false)
+                writer.draw([item])
+                try fonts.document.append(writer.finish(), to: page)
+            case .qrCode(let box):
+                try fonts.document.draw(try qrImage(), modules: qrModules, in: box, on: page)
+            }
+        }
+        if inText { HPDF_Page_EndText(page) }
+        if fill != .black { HPDF_Page_SetGrayFill(page, 0) }
+    }
+
+    /// Page `page` (1 or 2) of the PDF as a greyscale PNG, `dpi` pixels an inch, drawn by cairo
+    /// from the same description of the page as the PDF.
+    public func pagePNG(_ attestation: Attestation, page: Int, dpi: Int = AttestationRenderer.defaultPageDPI) throws(RenderingError) -> [UInt8] {
+        guard Self.pageDPIs.contains(dpi) else { throw .pageDPI(dpi, Self.pageDPIs) }
+        let pages = try layout(of: attestation.form).pages(of: attestation, metrics: metrics, unicodeFont: unicodeFont)
+        guard pages.indices.contains(page - 1) else { throw .pageNumber(page, pages: pages.count) }
+        let drawing = pages[page - 1]
+        let needsUnicode = (drawing.fixed.items + drawing.items).contains {
+            if case .text(let run) = $0, case .unicode = run.text { true } else { false }
+        }
+        return try RasterPage.png(drawing, dpi: dpi, qr: try QRMatrix(encoding: QRPayload(attestation).bytes),
+                                  fonts: try rasterFonts.load(), metrics: metrics,
+                                  unicodeFont: needsUnicode ? try unicodeFont.load() : nil)
     }
 
     /// The QR code alone, black on white with a quiet zone of 4 modules, about `size` pixels
@@ -144,12 +232,6 @@ public struct AttestationRenderer: Sendable {
         return (content, offsets)
     }
 
-    /// Each field's text; in a template, the dates and times as placeholders of their length.
-    private func values(_ attestation: Attestation, template: Bool) -> [(FieldSlot, String)] {
-        attestation.form.fields.map {
-            ($0, template ? attestation.text(of: $0, replacing: OfflineTemplate.placeholders) : attestation.text(of: $0))
-        }
-    }
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {
         HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, layout.metadata.title)
@@ -225,15 +307,11 @@ struct PageFonts {
     }
 
     /// The codes of `text` in the Unicode font; read the font file on first use.
-    mutating func encodeUnicode(_ text: String) throws(RenderingError) -> [UInt16] {
+    mutating func encodeUnicode(_ text: [Unicode.Scalar]) throws(RenderingError) -> [UInt16] {
         precondition(embedded == nil, "the Unicode font is already embedded")
         if unicode == nil { unicode = UnicodeFontUse(font: try unicodeFont.load()) }
         return unicode!.encode(text)
     }
-
-    /// Widths of the Unicode font's codes so far, thousandths of an em.
-    var unicodeWidths: [Int] { unicode?.widths ?? [] }
-    var unicodeSpace: UInt16? { unicode?.spaceCode }
 
     /// Embeds the subset of the Unicode font with every character encoded so far, if any.
     mutating func embedUnicodeFont() throws(RenderingError) {

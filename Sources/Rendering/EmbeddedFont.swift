@@ -19,13 +19,10 @@ struct UnicodeFontUse {
         widths = [font.width(ofGlyph: 0)]
     }
 
-    /// The code of U+0020, where values wrap.
-    var spaceCode: UInt16? { codes[" "] }
-
-    mutating func encode(_ text: String) -> [UInt16] {
+    mutating func encode(_ text: [Unicode.Scalar]) -> [UInt16] {
         var result: [UInt16] = []
-        result.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        result.reserveCapacity(text.count)
+        for scalar in text {
             if let code = codes[scalar] {
                 result.append(code)
                 continue

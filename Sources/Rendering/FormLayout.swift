@@ -2,13 +2,13 @@ import AttestationKit
 import CHaru
 
 /// What a form draws the same way for everyone, laid out once when the renderer starts: every
-/// fixed line wrapped, placed and encoded, the boxes and rules, all as ready content-stream
-/// bytes, so a request only adds its values.
+/// fixed line wrapped and placed, the boxes and rules, as the page's fixed drawing
+/// (PageDrawing.swift), with its PDF content stream prepared and deflated, so a request only
+/// adds its values.
 struct FormLayout: Sendable {
     let form: Form
-    /// Text, check boxes and rules of page 1, written with `fontNames`, already deflated: the
-    /// same bytes go into every document, so they are compressed once, here.
-    let staticContent: [UInt8]
+    /// Text, check boxes and rules of page 1.
+    let fixedPage: FixedDrawing
     /// Where the `x` of each reason goes, by reason code.
     let marks: [String: (x: Double, y: Double)]
     /// The form's title, subject and keywords for the document information, in
@@ -16,23 +16,14 @@ struct FormLayout: Sendable {
     let metadata: (title: [CChar], subject: [CChar], keywords: [CChar])
 
     /// The standard fonts in the order they are registered on page 1, and the resource names
-    /// libharu gives them in that order ("F1", "F2", …), which `staticContent` uses.
+    /// libharu gives them in that order ("F1", "F2", …), which `fixedPage`'s content uses.
     static let fontOrder: [FontStyle] = [.regular, .bold, .italic]
     let fontNames: [FontStyle: String]
 
-    struct StaticLine {
-        let style: FontStyle
-        let size: Double
-        let x: Double
-        let y: Double
-        /// CP1252.
-        let text: [UInt8]
-    }
-
-    init(form: Form) throws(RenderingError) {
+    init(form: Form, metrics widths: StandardFontMetrics) throws(RenderingError) {
         self.form = form
-        let metrics = try Metrics()
-        var lines: [StaticLine] = []
+        let metrics = try Metrics(widths: widths)
+        var lines: [TextRun] = []
 
         func add(_ block: TextBlock, path: String) throws(RenderingError) {
             let style = block.style ?? .regular
@@ -43,7 +34,7 @@ struct FormLayout: Sendable {
                 if block.align == .center, let width = block.width {
                     x += (width - metrics.width(line, style: style, size: block.size)) / 2
                 }
-                lines.append(StaticLine(style: style, size: block.size, x: x, y: block.y - Double(index) * leading, text: line))
+                lines.append(TextRun(text: .standard(style, winAnsi: line), size: block.size, x: x, y: block.y - Double(index) * leading))
             }
         }
 
@@ -55,8 +46,7 @@ struct FormLayout: Sendable {
         }
 
         let layout = form.reasonLayout
-        var boxes = ContentStream()
-        boxes.op(0.5, name: "w")
+        var boxes: [DrawingItem] = []
         var marks: [String: (x: Double, y: Double)] = [:]
         var previousBottom = Double.infinity
         for (index, reason) in form.reasons.enumerated() {
@@ -78,36 +68,19 @@ struct FormLayout: Sendable {
             }
             precondition(lines.count > before)
             previousBottom = lastBaseline - lines[lines.count - 1].size * 0.25
-            boxes.op(layout.boxX, reason.y + layout.boxDY, layout.boxSize, layout.boxSize, name: "re")
+            boxes.append(.rectangle(StrokedRectangle(x: layout.boxX, y: reason.y + layout.boxDY, width: layout.boxSize,
+                                                     height: layout.boxSize, lineWidth: 0.5)))
             marks[reason.code] = (layout.markX, reason.y)
         }
-        boxes.append("S\n")
         fontNames = metrics.fontNames
-        var content = ContentStream()
-        content.append("BT\n")
-        var current: (FontStyle, Double)?
-        for line in lines {
-            if current == nil || current! != (line.style, line.size) {
-                content.append("/\(fontNames[line.style]!) ")
-                content.op(line.size, name: "Tf")
-                current = (line.style, line.size)
-            }
-            content.op(1, 0, 0, 1, line.x, line.y, name: "Tm")
-            content.string(line.text)
-            content.append(" Tj\n")
-        }
-        content.append("ET\n")
-        content.append(boxes)
+        var items = lines.map(DrawingItem.text) + boxes
         for rule in form.rules ?? [] {
-            content.op(0.6, name: "w")
-            if let dash = rule.dash, !dash.isEmpty {
-                content.append("[\(dash.map { String(max(1, $0)) }.joined(separator: " "))] 0 d\n")
-            }
-            content.op(rule.x, rule.y, name: "m")
-            content.op(rule.x + rule.length, rule.y, name: "l")
-            content.append("S\n[] 0 d\n")
+            items.append(.line(StrokedLine(x1: rule.x, y1: rule.y, x2: rule.x + rule.length, y2: rule.y, lineWidth: 0.6,
+                                           dash: (rule.dash ?? []).map { Double(max(1, $0)) })))
         }
-        staticContent = try Deflate.compress(content.bytes)
+        var writer = PDFContentWriter(fontNames: fontNames, startOfPage: true)
+        writer.draw(items)
+        fixedPage = FixedDrawing(items: items, pdfContent: try Deflate.compress(writer.finish().bytes))
         self.marks = marks
         metadata = (PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
                     PDFDocEncoding.cString(form.metadata.keywords))
@@ -122,23 +95,23 @@ struct FormLayout: Sendable {
         return names
     }
 
-    /// Helvetica metrics, read from libharu's own tables through a scratch document.
+    /// Word wrapping with the standard fonts' widths, and the fonts' resource names, read from
+    /// a scratch document.
     private final class Metrics {
-        let document: HaruDocument
-        let fonts: [FontStyle: HPDF_Font]
+        let widths: StandardFontMetrics
         let fontNames: [FontStyle: String]
 
-        init() throws(RenderingError) {
-            document = try HaruDocument()
+        init(widths: StandardFontMetrics) throws(RenderingError) {
+            self.widths = widths
+            let document = try HaruDocument()
             var fonts: [FontStyle: HPDF_Font] = [:]
             for style in FormLayout.fontOrder { fonts[style] = try document.standardFont(style) }
             let page = try document.addPage(width: 595.28, height: 841.89)
-            self.fonts = fonts
             fontNames = try FormLayout.registerFonts(fonts, on: page, of: document)
         }
 
         func width(_ bytes: [UInt8], style: FontStyle, size: Double) -> Double {
-            textWidth(bytes, font: fonts[style]!, size: size)
+            widths.width(bytes, style: style, size: size)
         }
 
         /// Greedy word wrap; `\n` in the text forces a break.

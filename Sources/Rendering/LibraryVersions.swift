@@ -1,3 +1,4 @@
+import CCairo
 import CHaru
 import CHarfBuzz
 import CPNG
@@ -15,6 +16,9 @@ extension AttestationRenderer {
         if let version = png_get_header_ver(nil) { versions["libpng"] = String(cString: version) }
         if let version = zlibVersion() { versions["zlib"] = String(cString: version) }
         if let version = hb_version_string() { versions["harfbuzz"] = String(cString: version) }
+        if let version = cairo_version_string() { versions["cairo"] = String(cString: version) }
+        let fontconfig = Int(FcGetVersion())
+        versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
         return versions
     }()
 }

@@ -97,7 +97,7 @@ extension AttestationRenderer {
         }
 
         // The marks: the block of bytes the renderer wrote for them, found once.
-        let layout = if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form) }
+        let layout = try layout(of: form)
         let block = AttestationRenderer.templateMarks(form, layout)
         let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
         let marks = block.offsets.map { (code: $0.code, offset: start + $0.offset) }

@@ -53,7 +53,7 @@ extension HaruDocument {
 
     /// Draws the code in `placement` (x, y of its bottom-left corner and side in points,
     /// including a quiet zone of one module, as the official generator draws it).
-    func draw(_ image: HPDF_Image, modules: Int, in placement: QRPlacement, on page: HPDF_Page) throws(RenderingError) {
+    func draw(_ image: HPDF_Image, modules: Int, in placement: QRCodeBox, on page: HPDF_Page) throws(RenderingError) {
         let module = placement.size / Double(modules + 2)
         let side = placement.size - 2 * module
         let status = HPDF_Page_DrawImage(

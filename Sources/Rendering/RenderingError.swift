@@ -24,6 +24,15 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case qrEncodingFailed(errno: Int32)
     case png
     case pngSize(Int, ClosedRange<Int>)
+    /// A font of the page images is missing or unreadable: its path, and the Debian package
+    /// that installs it.
+    case rasterFont(path: String, package: String)
+    /// cairo failed: the function, or cairo's own description of its error.
+    case raster(String)
+    /// A page image at a resolution outside the accepted range.
+    case pageDPI(Int, ClosedRange<Int>)
+    /// A page the attestation does not have: the number asked, and how many it has.
+    case pageNumber(Int, pages: Int)
 
     public var description: String {
         switch self {
@@ -53,6 +62,16 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "erreur interne de génération PNG."
         case .pngSize(let size, let range):
             return "taille de PNG invalide (\(size)) ; de \(range.lowerBound) à \(range.upperBound) pixels."
+        case .rasterFont(let path, let package):
+            return "police de l’image introuvable ou illisible : \(path) (paquet \(package))."
+        case .raster(let detail):
+            return "erreur interne de génération de l’image (cairo : \(detail))."
+        case .pageDPI(let dpi, let range):
+            return "résolution invalide (\(dpi)) ; de \(range.lowerBound) à \(range.upperBound) points par pouce."
+        case .pageNumber(let page, let pages):
+            return pages == 1
+                ? "page \(page) inexistante ; cette attestation n’a qu’une page (1)."
+                : "page \(page) inexistante ; de 1 à \(pages)."
         }
     }
 }

@@ -19,6 +19,15 @@ enum WinAnsi {
         return bytes
     }
 
+    /// The character a CP1252 byte stands for; nil for control codes and the five bytes CP1252
+    /// leaves undefined.
+    static func decode(_ byte: UInt8) -> Unicode.Scalar? {
+        if (0x20...0x7E).contains(byte) || byte >= 0xA0 { return Unicode.Scalar(byte) }
+        return upperControlCharacters[byte]
+    }
+
+    private static let upperControlCharacters = Dictionary(uniqueKeysWithValues: upperControlRange.map { ($0.value, Unicode.Scalar($0.key)!) })
+
     /// The printable characters CP1252 puts in 0x80–0x9F, where Latin-1 has control codes.
     private static let upperControlRange: [UInt32: UInt8] = [
         0x20AC: 0x80, 0x201A: 0x82, 0x0192: 0x83, 0x201E: 0x84, 0x2026: 0x85, 0x2020: 0x86,

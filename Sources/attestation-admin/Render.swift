@@ -6,14 +6,15 @@ import Rendering
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Produit une attestation en PDF, ou son QR code en PNG, comme le serveur.",
+        abstract: "Produit une attestation en PDF, une de ses pages en PNG, ou son QR code en PNG, comme le serveur.",
         discussion: """
             Depuis un lien (vérifié avec les clés de la configuration : exactement ce que le \
             serveur répondrait, --reason remplaçant les motifs du lien sauf s’il les impose), ou \
             depuis les options d’identité, avec les formulaires du serveur (ceux de la \
             configuration, ou de --forms-dir). Le format suit l’extension du fichier : .pdf pour \
-            l’attestation de deux pages, .png pour le QR code seul. Rien n’est écrit si le \
-            document n’a pas été produit en entier.
+            l’attestation de deux pages, .png pour le QR code seul, ou pour une page entière avec \
+            --page (1 : le formulaire rempli, 2 : le grand QR code) et --dpi. Rien n’est écrit si \
+            le document n’a pas été produit en entier.
 
             Exemples :
               attestation-admin render "https://attestation.example.org/?t=AQJrMQ…" --offset -20 -o attestation.pdf
@@ -21,6 +22,7 @@ struct Render: ParsableCommand {
                 --birth-date 01/01/1970 --birth-place Lyon \\
                 --address "999 avenue de France" --zip 75001 --city Paris \\
                 --reason travail --offset -20 -o attestation.pdf
+              attestation-admin render "https://attestation.example.org/?t=AQJrMQ…" -o page1.png --page 1 --dpi 150
             """)
 
     @Argument(help: ArgumentHelp("Un lien ou son jeton ; sans lui, les options d’identité.", valueName: "URL|JETON"))
@@ -54,7 +56,17 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp(
         "PNG seulement : largeur approximative en pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
         valueName: "PIXELS"))
-    var size = 400
+    var size: Int?
+
+    @Option(help: ArgumentHelp(
+        "PNG seulement : la page entière plutôt que le QR code seul, 1 (le formulaire rempli) ou 2 (le grand QR code).",
+        valueName: "N"))
+    var page: Int?
+
+    @Option(help: ArgumentHelp(
+        "Avec --page : résolution en points par pouce (\(AttestationRenderer.pageDPIs.lowerBound)–\(AttestationRenderer.pageDPIs.upperBound), défaut \(AttestationRenderer.defaultPageDPI)).",
+        valueName: "DPI"))
+    var dpi: Int?
 
     @Option(name: .customLong("unicode-font"), help: ArgumentHelp(
         "Police TrueType incorporée pour les noms hors de Windows-1252.", valueName: "FICHIER"))
@@ -68,6 +80,21 @@ struct Render: ParsableCommand {
         guard format == "pdf" || format == "png" else {
             throw AdminError.usage("-o : extension « .\(format) » non prise en charge ; .pdf ou .png attendu.")
         }
+        if let page, page != 1 && page != 2 {
+            throw AdminError.usage("--page : page \(page) invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
+        }
+        if page != nil && format != "png" {
+            throw AdminError.usage("--page : une page entière s’écrit en PNG ; donnez un fichier .png, ou retirez --page pour le PDF.")
+        }
+        if page != nil && size != nil {
+            throw AdminError.usage("--size ne s’applique qu’au QR code seul ; pour une page entière, la taille se règle avec --dpi.")
+        }
+        if dpi != nil && page == nil {
+            throw AdminError.usage("--dpi ne s’applique qu’à une page entière ; ajoutez --page 1 ou --page 2.")
+        }
+        if size != nil && format != "png" {
+            throw AdminError.usage("--size ne s’applique qu’au PNG du QR code ; donnez un fichier .png, ou retirez --size.")
+        }
         let now = Date()
         let attestation = try link.map { try fromLink($0, now: now) } ?? fromOptions(now: now)
 
@@ -76,6 +103,10 @@ struct Render: ParsableCommand {
         case .success(let rendered): bytes = rendered
         case .failure(.pngSize(let size, let range)):
             throw AdminError.usage("--size : \(RenderingError.pngSize(size, range).description)")
+        case .failure(.pageDPI(let dpi, let range)):
+            throw AdminError.usage("--dpi : \(RenderingError.pageDPI(dpi, range).description)")
+        case .failure(.pageNumber(let page, let pages)):
+            throw AdminError.data("--page : \(RenderingError.pageNumber(page, pages: pages).description)")
         case .failure(let error): throw AdminError.software(error.description)
         }
         do {
@@ -125,7 +156,9 @@ extension Render {
     private func render(_ attestation: Attestation, asPDF: Bool) -> Result<[UInt8], RenderingError> {
         Result { () throws(RenderingError) -> [UInt8] in
             let renderer = try AttestationRenderer(forms: [attestation.form], unicodeFontPath: unicodeFont)
-            return asPDF ? try renderer.pdf(attestation) : try renderer.qrPNG(attestation, size: size)
+            if asPDF { return try renderer.pdf(attestation) }
+            if let page { return try renderer.pagePNG(attestation, page: page, dpi: dpi ?? AttestationRenderer.defaultPageDPI) }
+            return try renderer.qrPNG(attestation, size: size ?? 400)
         }
     }
 }

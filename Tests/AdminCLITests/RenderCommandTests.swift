@@ -78,10 +78,15 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
         (["--form", "deplacement-1940"], "deplacement-2020-11-28, deplacement-2020-11-02", 65),
         (["--offset", "5", "--at", "10:00"], "s’excluent", 64),
         (["--size", "10"], "taille de PNG invalide", 64),
+        (["--page", "3"], "1 (le formulaire rempli) ou 2", 64),
+        (["--page", "1", "--dpi", "301"], "de 72 à 300 points par pouce", 64),
+        (["--page", "1", "--size", "400"], "--dpi", 64),
+        (["--dpi", "150"], "--page 1 ou --page 2", 64),
     ] as [([String], String, Int32)])
     func badInputIsRefusedWithoutTouchingTheOutput(change: [String], message: String, status: Int32) throws {
         let scratch = try Scratch()
-        let file = scratch.path(change.contains("--size") ? "kept.png" : "kept.pdf")
+        let png = change.contains("--size") || change.contains("--page") || change.contains("--dpi")
+        let file = scratch.path(png ? "kept.png" : "kept.pdf")
         try Data("previous".utf8).write(to: URL(fileURLWithPath: file))
         var arguments = ["render"] + person
         // A later option replaces an earlier one for single values; reasons are added.
@@ -92,6 +97,25 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.hasPrefix("attestation-admin : "), "French message after the program name")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "previous", "an existing file is left as it was")
+    }
+
+    @Test func pageOneAsPNGHoldsThePayloadAtTheResolutionAsked() throws {
+        let scratch = try Scratch()
+        for (page, dpi, width) in [(1, nil, 1241), (2, 72, 596)] as [(Int, Int?, Int)] {
+            let file = scratch.path("page\(page).png")
+            let result = try Tool.admin(["render"] + person + ["--reason", "sante", "-o", file, "--page", "\(page)"]
+                + (dpi.map { ["--dpi", "\($0)"] } ?? []))
+            #expect(result.status == 0, "\(result.stderr)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG file")
+            #expect(bytes.count > 24 && bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } == width, "page \(page)")
+            let payload = try #require(try decodedQRCodes(in: file, scratch: scratch).first)
+            #expect(payload.contains("Nom: Dupont;\nPrenom: Camille;\n"))
+            #expect(payload.hasSuffix("Motifs: sante;\n"))
+        }
+        let onPDF = try Tool.admin(["render"] + person + ["--reason", "sante", "-o", scratch.path("a.pdf"), "--page", "1"])
+        #expect(onPDF.status == 64)
+        #expect(onPDF.stderr.contains(".png"), "\(onPDF.stderr)")
     }
 
     @Test func unwritableOutputAndUnknownExtension() throws {

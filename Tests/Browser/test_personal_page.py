@@ -117,6 +117,33 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
             self.browser.driver.close()
             self.browser.driver.switch_to.window(self.browser.driver.window_handles[0])
 
+    def test_the_image_button_gives_page_one_as_a_png_with_those_reasons(self):
+        self.browser.open_person(self.server, tokens["camille"])
+        self.toggle("sport_animaux")
+        self.press("#parti-20")
+        href = self.href("a#image")
+        self.assertTrue(href.startswith(self.server.base + "/attestation.png?"), href)
+        query = support.query_of(href)
+        self.assertEqual((query.get("page"), query.get("dpi"), query.get("offset")), ("1", "150", "-20"), href)
+        self.assertEqual(query.get("reasons"), support.query_of(self.href("a#generer")).get("reasons"),
+                         "the same reasons as the PDF")
+        self.click(self.browser.find("a#image"))
+        if len(self.browser.driver.window_handles) > 1:
+            self.browser.driver.switch_to.window(self.browser.driver.window_handles[-1])
+        self.browser.wait(lambda: "/attestation.png?" in self.browser.driver.current_url,
+                          message="a#image did not lead to the PNG")
+        status, content_type, png = self.browser.fetch_bytes(self.browser.driver.current_url)
+        self.assertEqual((status, content_type), (200, "image/png"))
+        self.assertTrue(png.startswith(b"\x89PNG\r\n\x1a\n"))
+        # The whole page at 150 dpi (A4: 1241 pixels wide), with the attestation's QR code.
+        self.assertEqual(int.from_bytes(png[16:20], "big"), 1241)
+        fields = support.QRFields(support.qr_payloads(png, png=True)[0])
+        self.assertEqual(set(fields.reasons), {"travail", "sport_animaux"}, fields.text)
+        self.assertEqual(fields.created - fields.exit, datetime.timedelta(minutes=20), fields.text)
+        while len(self.browser.driver.window_handles) > 1:
+            self.browser.driver.close()
+            self.browser.driver.switch_to.window(self.browser.driver.window_handles[0])
+
     def test_the_link_field_holds_an_absolute_url_that_gives_the_pdf(self):
         self.browser.open_person(self.server, tokens["camille"])
         self.toggle("famille")

@@ -9,7 +9,9 @@ import Testing
     static let commonLicences = "/usr/share/common-licenses"
     static let debianPackages = ["libmicrohttpd12", "libgnutls30", "libnettle8", "libgmp10", "libtasn1-6", "libidn2-0",
                                  "libunistring2", "libp11-kit0", "libffi8", "libhpdf-2.3.0", "libqrencode4", "libpng16-16",
-                                 "zlib1g", "fonts-dejavu-core"]
+                                 "zlib1g", "fonts-dejavu-core", "libcairo2", "libpixman-1-0", "libfontconfig1", "libexpat1",
+                                 "libx11-6", "libxext6", "libxrender1", "libxcb1", "libxau6", "libxdmcp6", "libbsd0", "libmd0",
+                                 "fonts-urw-base35"]
     static let nodeLicense = "/usr/share/doc/nodejs/LICENSE"
     /// The package's root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -93,6 +95,10 @@ import Testing
     func debianCopyrightFilesAreTheInstalledOnes() throws {
         for package in Self.debianPackages {
             try Self.expectSame("Debian-\(package)", "/usr/share/doc/\(package)/copyright")
+        }
+        // libxcb-render0 and libxcb-shm0 come from libxcb's source package and carry its file.
+        for package in ["libxcb-render0", "libxcb-shm0"] where FileManager.default.fileExists(atPath: "/usr/share/doc/\(package)/copyright") {
+            try Self.expectSame("Debian-libxcb1", "/usr/share/doc/\(package)/copyright")
         }
         // libhogweed6 comes from the same source package and carries the same file.
         if FileManager.default.fileExists(atPath: "/usr/share/doc/libhogweed6/copyright") {

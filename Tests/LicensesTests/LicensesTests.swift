@@ -49,7 +49,8 @@ import Testing
         for id in ["libmicrohttpd", "libharu", "libqrencode", "libpng", "zlib", "gnutls", "nettle", "gmp", "libtasn1", "libidn2",
                    "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser", "swift-crypto",
                    "boringssl", "fiat-crypto", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus", "swiftcsv",
-                   "formulaire", "harfbuzz", "freetype", "glib", "graphite2", "brotli", "pcre2"] {
+                   "formulaire", "harfbuzz", "freetype", "glib", "graphite2", "brotli", "pcre2", "cairo", "pixman", "fontconfig",
+                   "expat", "libx11", "libxext", "libxrender", "libxcb", "libxau", "libxdmcp", "libbsd", "libmd", "urw-base35"] {
             #expect(ids.contains(id), "\(id) missing")
         }
         for id in ["swift-benchmark", "swift-property-based"] {

@@ -279,7 +279,7 @@ struct UnicodeFontTests {
         let font = try TrueTypeFont.load(path: AttestationRenderer.defaultUnicodeFontPath)
         var use = UnicodeFontUse(font: font)
         let text = "Łukasz Wałęsa Γιώργος Иван Nguyễn ǅ 王"
-        let codes = use.encode(text)
+        let codes = use.encode(Array(text.unicodeScalars))
         #expect(codes.count == text.unicodeScalars.count)
         #expect(Set(codes).count == Set(text.unicodeScalars).count, "one code per distinct character")
         let (program, newGlyphs) = try font.subset(use.glyphs, characters: use.characters)

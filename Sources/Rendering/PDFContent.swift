@@ -1,0 +1,112 @@
+import AttestationKit
+
+/// Drawing items written as PDF content-stream operators: the form's fixed drawing, once per
+/// form, and the shapes an attestation adds (its text goes through libharu, AttestationRenderer).
+/// The graphics state is tracked so that an operator is written only when it changes something.
+struct PDFContentWriter {
+    var content = ContentStream()
+    /// The page's resource names of the standard fonts ("F1", …).
+    let fontNames: [FontStyle: String]
+
+    /// What the operators written so far left set; nil when unknown (then the next item sets it).
+    private var lineWidth: Double?
+    private var dash: [Double]?
+    private var strokeColour: Colour?
+    private var fillColour: Colour?
+    private var font: (style: FontStyle, size: Double)?
+    private var inText = false
+    /// Rectangles added to the current path, stroked together when something else comes.
+    private var pathOpen = false
+
+    /// `startOfPage`: the first content of a page, where PDF's defaults hold (line width 1,
+    /// solid lines, black); otherwise every state is set before its first use.
+    init(fontNames: [FontStyle: String], startOfPage: Bool) {
+        self.fontNames = fontNames
+        if startOfPage { (lineWidth, dash, strokeColour, fillColour) = (1, [], .black, .black) }
+    }
+
+    /// Standard-font text, rectangles and lines; the Unicode font and the QR code are the
+    /// document's own (AttestationRenderer), never part of a form's fixed drawing.
+    mutating func draw(_ items: [DrawingItem]) {
+        for item in items {
+            switch item {
+            case .text(let run):
+                guard case .standard(let style, let text) = run.text else {
+                    preconditionFailure("Unicode text is written by the document, not by PDFContentWriter")
+                }
+                strokePath()
+                if !inText { content.append("BT\n"); inText = true }
+                setFill(run.colour)
+                if font == nil || font! != (style, run.size) {
+                    content.append("/\(fontNames[style]!) ")
+                    content.op(run.size, name: "Tf")
+                    font = (style, run.size)
+                }
+                content.op(1, 0, 0, 1, run.x, run.y, name: "Tm")
+                content.string(text)
+                content.append(" Tj\n")
+            case .rectangle(let rectangle):
+                endText()
+                if lineWidth != rectangle.lineWidth || dash != [] || strokeColour != rectangle.colour { strokePath() }
+                setStroke(width: rectangle.lineWidth, dash: [], colour: rectangle.colour)
+                content.op(rectangle.x, rectangle.y, rectangle.width, rectangle.height, name: "re")
+                pathOpen = true
+            case .line(let line):
+                endText()
+                strokePath()
+                // Each line sets its width and dash and puts solid lines back after it, as the
+                // fixed content always did: the PDF of a form stays the same bytes.
+                lineWidth = nil
+                if !line.dash.isEmpty { dash = nil }
+                setStroke(width: line.lineWidth, dash: line.dash, colour: line.colour)
+                content.op(line.x1, line.y1, name: "m")
+                content.op(line.x2, line.y2, name: "l")
+                content.append("S\n[] 0 d\n")
+                dash = []
+            case .qrCode, .reasonMarks:
+                preconditionFailure("the QR code and the marks are drawn by the document, not by PDFContentWriter")
+            }
+        }
+    }
+
+    /// Closes what is open and puts back solid lines and black, for the content that follows.
+    mutating func finish() -> ContentStream {
+        endText()
+        strokePath()
+        if dash != [] { content.append("[] 0 d\n"); dash = [] }
+        setFill(.black)
+        if strokeColour != .black { content.op(0, name: "G"); strokeColour = .black }
+        return content
+    }
+
+    private mutating func endText() {
+        if inText { content.append("ET\n"); inText = false }
+    }
+
+    private mutating func strokePath() {
+        if pathOpen { content.append("S\n"); pathOpen = false }
+    }
+
+    private mutating func setFill(_ colour: Colour) {
+        guard fillColour != colour else { return }
+        if case .gray(let level) = colour { content.op(level, name: "g") }
+        fillColour = colour
+    }
+
+    private mutating func setStroke(width: Double, dash newDash: [Double], colour: Colour) {
+        if lineWidth != width { content.op(width, name: "w"); lineWidth = width }
+        if dash != newDash {
+            content.append("[")
+            for (index, length) in newDash.enumerated() {
+                if index > 0 { content.append(" ") }
+                content.number(length)
+            }
+            content.append("] 0 d\n")
+            dash = newDash
+        }
+        if strokeColour != colour {
+            if case .gray(let level) = colour { content.op(level, name: "G") }
+            strokeColour = colour
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import AttestationKit
+import CCairo
+import Foundation
+
+/// The fonts of the raster pages as cairo faces over FreeType: Nimbus Sans from Debian's
+/// fonts-urw-base35, metric-compatible with Helvetica, for the standard fonts (the same faces
+/// poppler substitutes for the PDF's Helvetica), and the Unicode font file the PDF embeds
+/// from. Made once, with the mapping of every WinAnsi byte to its glyph; cairo's faces are safe
+/// to share between threads, each drawing on its own surface.
+final class RasterFonts: @unchecked Sendable {
+    /// Nimbus Sans, its bold and its italic (Helvetica-Oblique's counterpart).
+    static let standardFiles: [FontStyle: String] = [
+        .regular: "NimbusSans-Regular.otf", .bold: "NimbusSans-Bold.otf", .italic: "NimbusSans-Italic.otf",
+    ]
+
+    /// cairo_font_face_t of each standard style, and of the Unicode font.
+    private let standard: [FontStyle: OpaquePointer]
+    let unicode: OpaquePointer
+    /// The glyph of each WinAnsi byte in each standard face.
+    private let standardGlyphs: [FontStyle: [UInt]]
+    /// The height of each face's bounding box (FreeType's `bbox`), in ems: poppler places a
+    /// glyph on a whole pixel when this box is over 50 pixels high (RasterPage).
+    private let boxHeights: [OpaquePointer: Double]
+    /// Grey antialiasing, outlines and advances not hinted: glyphs where the PDF puts them, as
+    /// poppler draws them (it hints nothing either).
+    let options: OpaquePointer
+
+    init(standardDirectory: String, unicodePath: String) throws(RenderingError) {
+        guard let options = cairo_font_options_create() else { throw .raster("cairo_font_options_create") }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        self.options = options
+        var faces: [OpaquePointer] = []
+        // What was made so far is destroyed when a later font fails (deinit does not run then).
+        var complete = false
+        defer {
+            if !complete {
+                faces.forEach { cairo_font_face_destroy($0) }
+                cairo_font_options_destroy(options)
+            }
+        }
+        var standard: [FontStyle: OpaquePointer] = [:]
+        var glyphs: [FontStyle: [UInt]] = [:]
+        var heights: [OpaquePointer: Double] = [:]
+        for style in FormLayout.fontOrder {
+            let path = "\(standardDirectory)/\(Self.standardFiles[style]!)"
+            let face = try Self.face(path: path, package: "fonts-urw-base35", options: options)
+            faces.append(face)
+            standard[style] = face
+            glyphs[style] = try Self.winAnsiGlyphs(face, path: path, options: options)
+            heights[face] = try Self.boxHeight(face, path: path, package: "fonts-urw-base35", options: options)
+        }
+        unicode = try Self.face(path: unicodePath, package: "fonts-dejavu-core", options: options)
+        faces.append(unicode)
+        heights[unicode] = try Self.boxHeight(unicode, path: unicodePath, package: "fonts-dejavu-core", options: options)
+        boxHeights = heights
+        self.standard = standard
+        standardGlyphs = glyphs
+        complete = true
+    }
+
+    deinit {
+        standard.values.forEach { cairo_font_face_destroy($0) }
+        cairo_font_face_destroy(unicode)
+        cairo_font_options_destroy(options)
+    }
+
+    func face(_ style: FontStyle) -> OpaquePointer { standard[style]! }
+
+    func glyphs(_ style: FontStyle) -> [UInt] { standardGlyphs[style]! }
+
+    /// The height of `face`'s bounding box in ems.
+    func boxHeight(_ face: OpaquePointer) -> Double { boxHeights[face]! }
+
+    private static func boxHeight(_ face: OpaquePointer, path: String, package: String, options: OpaquePointer) throws(RenderingError) -> Double {
+        let scaled = scaledFont(face, size: 12, options: options)
+        defer { cairo_scaled_font_destroy(scaled) }
+        guard let ftFace = cairo_ft_scaled_font_lock_face(scaled) else { throw .rasterFont(path: path, package: package) }
+        defer { cairo_ft_scaled_font_unlock_face(scaled) }
+        let box = ftFace.pointee.bbox
+        return Double(box.yMax - box.yMin) / Double(ftFace.pointee.units_per_EM)
+    }
+
+    /// A face for the font file at `path`, checked by making a scaled font of it now: a file
+    /// missing or unreadable is an error here, not a blank image later.
+    private static func face(path: String, package: String, options: OpaquePointer) throws(RenderingError) -> OpaquePointer {
+        guard FileManager.default.isReadableFile(atPath: path), let pattern = FcPatternCreate() else {
+            throw .rasterFont(path: path, package: package)
+        }
+        defer { FcPatternDestroy(pattern) }
+        // The file itself, not a fontconfig match: the same font on every machine, or an error.
+        guard FcPatternAddString(pattern, FC_FILE, path) != 0, FcPatternAddInteger(pattern, FC_INDEX, 0) != 0,
+              let face = cairo_ft_font_face_create_for_pattern(pattern) else { throw .rasterFont(path: path, package: package) }
+        let scaled = scaledFont(face, size: 12, options: options)
+        defer { cairo_scaled_font_destroy(scaled) }
+        guard cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS, cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else {
+            cairo_font_face_destroy(face)
+            throw .rasterFont(path: path, package: package)
+        }
+        return face
+    }
+
+    private static func scaledFont(_ face: OpaquePointer, size: Double, options: OpaquePointer) -> OpaquePointer? {
+        var matrix = cairo_matrix_t()
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, size, size)
+        cairo_matrix_init_identity(&identity)
+        return cairo_scaled_font_create(face, &matrix, &identity, options)
+    }
+
+    /// The face's glyph for each WinAnsi byte (0, .notdef, for the bytes WinAnsi leaves undefined).
+    private static func winAnsiGlyphs(_ face: OpaquePointer, path: String, options: OpaquePointer) throws(RenderingError) -> [UInt] {
+        let scaled = scaledFont(face, size: 12, options: options)
+        defer { cairo_scaled_font_destroy(scaled) }
+        var table = [UInt](repeating: 0, count: 256)
+        for byte in 0x20...0xFF {
+            guard let scalar = WinAnsi.decode(UInt8(byte)) else { continue }
+            let utf8 = Array(String(Character(scalar)).utf8CString)
+            var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+            var count: Int32 = 0
+            let status = cairo_scaled_font_text_to_glyphs(scaled, 0, 0, utf8, Int32(utf8.count - 1), &glyphs, &count, nil, nil, nil)
+            defer { cairo_glyph_free(glyphs) }
+            guard status == CAIRO_STATUS_SUCCESS else { throw .rasterFont(path: path, package: "fonts-urw-base35") }
+            if count == 1, let glyphs { table[byte] = glyphs[0].index }
+        }
+        return table
+    }
+}
+
+/// The raster fonts, made on first need and kept for the renderer's lifetime; a failure is tried
+/// again next time (the fonts may have been installed since). PDFs never need them.
+final class RasterFontSource: @unchecked Sendable {
+    let standardDirectory: String
+    let unicodePath: String
+    private let lock = NSLock()
+    private var fonts: RasterFonts?
+
+    init(standardDirectory: String, unicodePath: String) {
+        self.standardDirectory = standardDirectory
+        self.unicodePath = unicodePath
+    }
+
+    func load() throws(RenderingError) -> RasterFonts {
+        lock.lock()
+        defer { lock.unlock() }
+        if let fonts { return fonts }
+        let loaded = try RasterFonts(standardDirectory: standardDirectory, unicodePath: unicodePath)
+        fonts = loaded
+        return loaded
+    }
+}

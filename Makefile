@@ -2,15 +2,17 @@
 #
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is:
-#   .build        plain debug and release: make check, make run, make bench, make screenshots,
-#                 make stress's release server, and swift build / swift test by hand
+#   .build        plain debug and release: make check, make run, make bench's attestation-bench,
+#                 make screenshots, make stress's release server, and swift build / swift test
+#                 by hand
 #   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests and
 #                 make stress-smoke against its attestation-server and attestation-admin)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
 #                 attestation-fuzz alone: scripts/fuzz (make test briefly, make stress at length)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/check-image-deps (make stress), Tests/Deploy/rehearse_guide.sh
+#                 scripts/check-image-deps (make stress), Tests/Deploy/rehearse_guide.sh, and
+#                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
 SWIFT ?= swift
@@ -110,10 +112,10 @@ stress: deps
 bench: deps
 	scripts/install-deps --bench
 	$(SWIFT) build -c release --product attestation-bench
-	$(SWIFT) build -c release --product attestation-server
-	$(SWIFT) build -c release --product attestation-admin
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
-	ATTESTATION_BIN=.build/release scripts/bench-server
+	ATTESTATION_BIN=.build-image/release scripts/bench-server
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.

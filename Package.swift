@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "attestation-server",
             dependencies: [
-                "AttestationService", "AttestationConfiguration", "HTTPServer",
+                "AttestationService", "AttestationConfiguration", "HTTPServer", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -131,6 +131,8 @@ let package = Package(
         // strings and form JSON. A plain build replays corpus files; scripts/fuzz builds it with
         // coverage, the address sanitizer, libFuzzer and -DFUZZING (see its header).
         .systemLibrary(name: "CLibFuzzer"),
+        // glibc's <malloc.h> (mallopt), which the Glibc module does not export.
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "attestation-fuzz",
             dependencies: [

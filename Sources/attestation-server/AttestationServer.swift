@@ -74,6 +74,7 @@ struct AttestationServer: ParsableCommand {
     }
 
     func run() throws {
+        let allocatorSettingsApplied = AllocatorSettings.apply()
         // Before any thread starts, so every thread inherits the mask and only sigwait sees them.
         let signals = SignalSet.blocking([SIGTERM, SIGINT, SIGHUP])
         signal(SIGPIPE, SIG_IGN)
@@ -114,6 +115,9 @@ struct AttestationServer: ParsableCommand {
         MetricsSystem.bootstrap(factory)
 
         let logger = Logger(label: "attestation-server")
+        if !allocatorSettingsApplied {
+            logger.warning("glibc refused the allocator's thresholds (mallopt): memory may grow larger")
+        }
         let service = Service(snapshot: snapshot, logger: logger, metricsExposition: { registry.emitToBuffer() })
         let server: HTTPServer
         do {

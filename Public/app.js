@@ -598,10 +598,13 @@
     afficherDerniere();
   }
 
+  const manifesteDe = (jeton) => `/api/v1/manifest?t=${jeton}`;
+
   /** The home-screen icon opens this person: a manifest of their own (start_url /?t=…), and
    * the title iOS gives the icon. */
   function personnaliserIcone(lien) {
-    $("manifeste").href = `/api/v1/manifest?t=${etat.jeton}`;
+    const manifeste = manifesteDe(etat.jeton);
+    if ($("manifeste").getAttribute("href") !== manifeste) $("manifeste").href = manifeste;
     const nom = `Attestation ${lien.firstName}`;
     $("titre-icone").content = nom;
     $("nom-icone").textContent = nom;
@@ -687,6 +690,10 @@
       return;
     }
     etat.jeton = t;
+    // The person's manifest at once, before the link's details arrive: Chromium may read the
+    // page's manifest as soon as it loads, and kept the site's one when the link changed during
+    // that read (a browser test saw its install metadata stay the site's under load).
+    $("manifeste").href = manifesteDe(t);
     afficherPersonnes();
 
     $("choix").addEventListener("submit", (e) => e.preventDefault());

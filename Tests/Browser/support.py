@@ -332,6 +332,25 @@ def pdf_qr(data):
 class PageHelpers:
     """For test cases with `browser` and `server` attributes."""
 
+    def use_shared_server(self, server):
+        """This test's browser, a new profile (the page remembers each person's choices on the
+        device: nothing leaks from one test into the next), on the module's server."""
+        self.server = server
+        self.browser = Browser()
+        self.addCleanup(self.browser.quit)
+        self.addCleanup(self.assert_same_origin)
+
+    def use_own_server(self, prefix):
+        """A site with Camille's link, its server and a browser for this test alone: for tests
+        that go offline or stop the server."""
+        self.site = Site(prefix=prefix)
+        self.addCleanup(self.site.remove)
+        self.token = self.site.mint(CAMILLE, ["travail"])
+        self.server = Server(self.site)
+        self.addCleanup(self.server.remove)
+        self.browser = Browser()
+        self.addCleanup(self.browser.quit)
+
     def reason_states(self):
         """{code: (checked, disabled)} of the reason checkboxes."""
         return {code: (checked, disabled) for code, checked, disabled in self.browser.driver.execute_script("""

@@ -9,7 +9,7 @@ import unittest
 
 import support
 from axe_check import serious_violations
-from support import CAMILLE, YASMINE, Browser, PageHelpers, Server, Site
+from support import CAMILLE, YASMINE, PageHelpers, Server, Site
 
 site = server = None
 tokens = {}
@@ -30,12 +30,7 @@ def tearDownModule():
 
 class JourneyTests(PageHelpers, unittest.TestCase):
     def setUp(self):
-        self.server = server
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
-
-    def tearDown(self):
-        self.assert_same_origin()
+        self.use_shared_server(server)
 
     def assertAxeClean(self, where):
         problems = serious_violations(self.browser)

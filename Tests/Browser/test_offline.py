@@ -5,18 +5,12 @@ offline, and the last attestation still opens, byte for byte."""
 import unittest
 
 import support
-from support import CAMILLE, Browser, PageHelpers, Server, Site
+from support import PageHelpers
 
 
 class OfflineTests(PageHelpers, unittest.TestCase):
     def setUp(self):
-        self.site = Site(prefix="browser-offline")
-        self.addCleanup(self.site.remove)
-        self.token = self.site.mint(CAMILLE, ["travail"])
-        self.server = Server(self.site)
-        self.addCleanup(self.server.remove)
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
+        self.use_own_server("browser-offline")
 
     def wait_until_kept(self):
         """Until a cache of the site holds a PDF for this link (the service worker stores it

@@ -13,7 +13,7 @@ import unittest
 
 import support
 from axe_check import serious_violations
-from support import CAMILLE, Browser, PageHelpers, Server, Site
+from support import PageHelpers
 
 
 def pdf_texts(data):
@@ -64,13 +64,7 @@ class OfflinePage(PageHelpers):
 
 class OfflineGenerationTests(OfflinePage, unittest.TestCase):
     def setUp(self):
-        self.site = Site(prefix="browser-offline-generation")
-        self.addCleanup(self.site.remove)
-        self.token = self.site.mint(CAMILLE, ["travail"])
-        self.server = Server(self.site)
-        self.addCleanup(self.server.remove)
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
+        self.use_own_server("browser-offline-generation")
 
     def test_offline_the_page_makes_the_servers_document_for_that_instant(self):
         browser = self.browser
@@ -151,13 +145,7 @@ class OfflineNoticeTests(OfflinePage, unittest.TestCase):
     """What the offline notice says: never a saved attestation that does not exist."""
 
     def setUp(self):
-        self.site = Site(prefix="browser-offline-notice")
-        self.addCleanup(self.site.remove)
-        self.token = self.site.mint(CAMILLE, ["travail"])
-        self.server = Server(self.site)
-        self.addCleanup(self.server.remove)
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
+        self.use_own_server("browser-offline-notice")
 
     def test_with_a_template_the_page_says_it_makes_them_here(self):
         self.open_online_with_template()

@@ -28,14 +28,7 @@ def tearDownModule():
 
 class PersonalPageTests(PageHelpers, unittest.TestCase):
     def setUp(self):
-        # A new browser profile for each test: the page remembers each person's last choices on
-        # the device, which must not leak from one test into the next.
-        self.server = server
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
-
-    def tearDown(self):
-        self.assert_same_origin()
+        self.use_shared_server(server)
 
     def test_home_page_without_link_shows_the_help(self):
         self.browser.open(self.server.url("/"))

@@ -4,7 +4,7 @@ their own last choices, and the list can be reordered, trimmed and added to."""
 import unittest
 
 import support
-from support import CAMILLE, ELOISE, Browser, PageHelpers, Server, Site
+from support import CAMILLE, ELOISE, PageHelpers, Server, Site
 
 site = server = None
 tokens = {}
@@ -24,13 +24,7 @@ def tearDownModule():
 
 class SwitcherTests(PageHelpers, unittest.TestCase):
     def setUp(self):
-        # A new browser profile for each test: an empty device.
-        self.server = server
-        self.browser = Browser()
-        self.addCleanup(self.browser.quit)
-
-    def tearDown(self):
-        self.assert_same_origin()
+        self.use_shared_server(server)
 
     def people(self):
         """[(display name, token, current)] of the switcher, in order."""

@@ -205,7 +205,12 @@ enum TextMeasure {
                 case .right: x += width - line.width
                 case .justify:
                     let spaces = line.words.count - 1
-                    if index < wrapped.count - 1, spaces > 0 { wordSpacing = (width - line.width) / Double(spaces) }
+                    // In hundredths of a point, rounded down, as the PDF writes it (`Tw`): the
+                    // picture of the page places the words where a PDF reader does, and the line
+                    // never ends past `width`.
+                    if index < wrapped.count - 1, spaces > 0 {
+                        wordSpacing = max(0, ((width - line.width) / Double(spaces) * 100).rounded(.down) / 100)
+                    }
                 }
             }
             let baseline = block.y - Double(index) * block.lineHeight

@@ -23,8 +23,9 @@ public struct OfflineTemplate: Sendable {
     /// Where the metadata's creation date goes, `D:YYYYMMDDHHmmSS+HH'mm'` (23 bytes; libharu
     /// writes `Z00'00'` for UTC).
     public let creationDate: Range<Int>
-    /// The byte that starts each reason's mark, `(x) Tj`, in the form's order: `(` when the
-    /// reason is chosen, `%` otherwise (the line becomes a comment, no mark is drawn).
+    /// The byte that starts each reason's mark, `(x) Tj` (the form's mark), in the form's
+    /// order: `(` when the reason is chosen, `%` otherwise (the line becomes a comment, no mark
+    /// is drawn).
     public let marks: [(code: String, offset: Int)]
     /// The QR image: `side` rows of `bytesPerRow` bytes from the top, 1 bit a pixel, the
     /// leftmost pixel in the high bit, 0 dark, `scale` pixels a module; `modules` is
@@ -96,11 +97,14 @@ extension AttestationRenderer {
             throw fail("date de création inattendue")
         }
 
-        // The marks: the block of bytes the renderer wrote for them, found once.
+        // The marks: the block of bytes the renderer wrote for them on each page, found once.
         let layout = try layout(of: form)
-        let block = AttestationRenderer.templateMarks(form, layout)
-        let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
-        let marks = block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+        var marks: [(code: String, offset: Int)] = []
+        for page in layout.markedPages.sorted() {
+            let block = AttestationRenderer.templateMarks(form, layout, page: page)
+            let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
+            marks += block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+        }
 
         // The image's data: the only stream after its dictionary's `/Subtype /Image`.
         let (_, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)

@@ -183,8 +183,8 @@ struct ReferencePageTests {
                 let blank = try #require((example.facts["blank"] as? [String: Any])?["page_size_pt"] as? [Double])
                 let big = try #require(((example.facts["qr"] as? [String: Any])?["big"] as? [String: Any])?["page_size"] as? [Double])
                 func points(_ value: Double) -> String { String(format: "%g", value) }
-                #expect(info.contains("Page    1 size: \(points(blank[0])) x \(points(blank[1])) pts"), "\(folder): \(info)")
-                #expect(info.contains("Page    2 size: \(points(big[0])) x \(points(big[1])) pts"), "\(folder): \(info)")
+                #expect(info.contains("Page    1 size:  \(points(blank[0])) x \(points(blank[1])) pts"), "\(folder): \(info)")
+                #expect(info.contains("Page    2 size:  \(points(big[0])) x \(points(big[1])) pts"), "\(folder): \(info)")
             }
         }
     }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The renderer stays on the server: the page writes dates, times, marks and the QR code's
 /// modules, nothing else. The QR image has a fixed version, the smallest that holds this
-/// person's longest payload (every reason chosen), so any choice fits in it.
+/// person's longest payload (every reason chosen; in a form of exactly one reason, the one of
+/// the longest code), so any choice fits in it.
 public struct OfflineTemplate: Sendable {
     /// The document, with its dates and times written as the placeholders below, every mark
     /// drawn, and the QR image uncompressed.
@@ -62,14 +63,16 @@ public struct OfflineTemplate: Sendable {
 extension AttestationRenderer {
     /// The offline template of an identity's attestations in a form and a time zone.
     public func offlineTemplate(identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()) throws(RenderingError) -> OfflineTemplate {
+        // The longest payload this person can have, so that the code's version holds every
+        // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
+        let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!
+        let codes = form.selection == .exactlyOne ? [longest.code] : form.reasons.map(\.code)
         let attestation: Attestation
         do {
-            attestation = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
-                                          timeZone: timeZone, now: now)
+            attestation = try Attestation(identity: identity, form: form, reasonCodes: codes, timeZone: timeZone, now: now)
         } catch {
             throw .layout(form: form.id, "modèle hors ligne impossible : \(error.description)")
         }
-        // Every reason chosen: the longest payload this person can have, so its version holds them all.
         let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
         let pdf = try render(attestation, qr: qr, template: true)
         func fail(_ what: String) -> RenderingError { .layout(form: form.id, "modèle hors ligne impossible : \(what).") }

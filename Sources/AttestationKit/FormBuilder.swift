@@ -234,7 +234,7 @@ struct FormBuilder {
 
     /// Every line of the block within the page, and within its width when it has one.
     func checkFits(_ block: TextBlock, path: String, page: PageSize) throws(FormError) {
-        let lines = TextMeasure.lines(of: block)
+        let lines = block.lines
         for line in lines {
             let right = block.x + (block.width ?? line.width)
             if let width = block.width, line.width > width + TextMeasure.tolerance {
@@ -244,7 +244,7 @@ struct FormBuilder {
                 throw fail("\(path).text", "la ligne « \(line.text) » (\(Self.points(line.width)) à partir de x = \(Self.points(block.x))) sort de la page (\(Self.points(page.width))) ; donnez width pour la couper, ou réduisez size.")
             }
         }
-        let last = block.y - Double(lines.count - 1) * (block.leading ?? block.size * 1.15)
+        let last = block.y - Double(lines.count - 1) * block.lineHeight
         guard last >= 0 else {
             throw fail("\(path).text", "\(lines.count) lignes à partir de y = \(Self.points(block.y)) : la dernière sort du bas de la page.")
         }
@@ -386,20 +386,16 @@ struct FormBuilder {
         for (index, reason) in reasons.enumerated() {
             let path = "reasons[\(index)]"
             let page = pageSize(reason.page)
-            let baseline = reason.y + layout.textDY(of: reason)
-            guard baseline + layout.textSize <= previousBottom[reason.page, default: .infinity] else {
+            let (label, note) = layout.textBlocks(of: reason)
+            guard label.y + layout.textSize <= previousBottom[reason.page, default: .infinity] else {
                 throw fail("\(path).y", "le motif \(index) (\(reason.code)) chevauche le précédent ; réduisez textSize ou écartez les motifs.")
             }
-            let label = TextBlock(content: Self.printed(reason), x: layout.textX, y: baseline, size: layout.textSize,
-                                  font: layout.textFont, width: layout.textWidth, leading: layout.textLeading, page: reason.page)
             try checkFits(label, path: "\(path).label", page: page)
-            var lastBaseline = baseline - Double(TextMeasure.lines(of: label).count - 1) * layout.textLeading
+            var lastBaseline = label.y - Double(label.lines.count - 1) * layout.textLeading
             var lastSize = layout.textSize
-            if let note = reason.noteText {
-                let block = TextBlock(content: note, x: layout.textX, y: lastBaseline - layout.noteGap, size: layout.noteSize,
-                                      font: layout.noteFont, width: layout.textWidth, leading: layout.noteLeading, page: reason.page)
-                try checkFits(block, path: "\(path).note", page: page)
-                lastBaseline = block.y - Double(TextMeasure.lines(of: block).count - 1) * layout.noteLeading
+            if let note {
+                try checkFits(note, path: "\(path).note", page: page)
+                lastBaseline = note.y - Double(note.lines.count - 1) * layout.noteLeading
                 lastSize = layout.noteSize
             }
             guard lastBaseline >= 0 else { throw fail("\(path).y", "le texte du motif sort du bas de la page.") }
@@ -430,12 +426,6 @@ struct FormBuilder {
                 }
             }
         }
-    }
-
-    /// The label as printed: the number first when the form prints numbers.
-    static func printed(_ reason: Reason) -> RichText {
-        guard let number = reason.printedNumber else { return reason.labelText }
-        return RichText(runs: [TextRun(text: "\(number). ")] + reason.labelText.runs)
     }
 
     struct Rect {
@@ -516,109 +506,6 @@ struct FormBuilder {
             }
         }
         return placements
-    }
-}
-
-/// The lines of a text block as the renderer lays them out: `\n` forces a break; with a width,
-/// greedy word wrap at spaces (a word wider than the width stays whole on its line).
-enum TextMeasure {
-    /// Rounding slack in comparisons of lengths, in points.
-    static let tolerance = 0.01
-
-    struct Line {
-        let text: String
-        let width: Double
-    }
-
-    /// A piece of a word in one font and size.
-    private struct Piece {
-        var bytes: [UInt8]
-        let font: StandardFont
-        let size: Double
-    }
-
-    /// A length as the renderer sums it: glyph units of the block's own font and size, added
-    /// as integers then scaled once (as libharu's text width), plus points of other runs.
-    private struct Length {
-        var units = 0
-        var points = 0.0
-
-        func value(size: Double) -> Double { Double(units) * size / 1000 + points }
-
-        static func + (a: Length, b: Length) -> Length { Length(units: a.units + b.units, points: a.points + b.points) }
-    }
-
-    static func lines(of block: TextBlock) -> [Line] {
-        // The text as paragraphs of words, each word pieces of one run each.
-        var paragraphs: [[[Piece]]] = [[]]
-        var inWord = false
-        for run in block.content.runs {
-            let font = run.font ?? block.font, size = run.size ?? block.size
-            for (index, part) in run.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 {
-                    paragraphs.append([])
-                    inWord = false
-                }
-                guard let bytes = font.encode(String(part)) else { continue }
-                var current: [UInt8] = []
-                func flush() {
-                    guard !current.isEmpty else { return }
-                    if inWord, var word = paragraphs[paragraphs.count - 1].popLast() {
-                        word.append(Piece(bytes: current, font: font, size: size))
-                        paragraphs[paragraphs.count - 1].append(word)
-                    } else {
-                        paragraphs[paragraphs.count - 1].append([Piece(bytes: current, font: font, size: size)])
-                    }
-                    current = []
-                    inWord = true
-                }
-                for byte in bytes {
-                    if byte == 0x20 {
-                        flush()
-                        inWord = false
-                    } else {
-                        current.append(byte)
-                    }
-                }
-                flush()
-            }
-        }
-        func length(_ word: [Piece]) -> Length {
-            word.reduce(Length()) { total, piece in
-                if piece.font == block.font, piece.size == block.size {
-                    return total + Length(units: piece.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
-                }
-                return total + Length(points: piece.font.width(piece.bytes, size: piece.size))
-            }
-        }
-        func text(_ words: [[Piece]]) -> String {
-            words.map { word in word.map { String(decoding: $0.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self) }.joined() }
-                .joined(separator: " ")
-        }
-        let space = Length(units: Int(block.font.metrics.widths[0x20]))
-        var lines: [Line] = []
-        for words in paragraphs {
-            guard let width = block.width else {
-                let total = words.enumerated().reduce(Length()) { $0 + ($1.offset == 0 ? Length() : space) + length($1.element) }
-                lines.append(Line(text: text(words), width: total.value(size: block.size)))
-                continue
-            }
-            var line: [[Piece]] = []
-            var lineLength = Length()
-            for word in words {
-                let candidate = line.isEmpty ? length(word) : lineLength + space + length(word)
-                if !line.isEmpty, candidate.value(size: block.size) > width {
-                    lines.append(Line(text: text(line), width: lineLength.value(size: block.size)))
-                    line = [word]
-                    lineLength = length(word)
-                } else {
-                    line.append(word)
-                    lineLength = candidate
-                }
-            }
-            lines.append(Line(text: text(line), width: lineLength.value(size: block.size)))
-        }
-        return lines
     }
 }
 

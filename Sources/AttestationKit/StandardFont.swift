@@ -63,6 +63,11 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
         Double(bytes.reduce(0) { $0 + Int(metrics.widths[Int($1)]) }) * size / 1000
     }
 
+    /// The advance width of each byte in thousandths of an em (0: no glyph, refused at load
+    /// time), as PDF readers draw the standard fonts: the renderer draws and rasterises with
+    /// these, so what is measured here is what is drawn.
+    public var widths: [Int] { metrics.widths.map(Int.init) }
+
     /// The lowest and highest ink of `bytes` relative to the baseline, in points at `size`.
     public func verticalExtent(_ bytes: some Collection<UInt8>, size: Double) -> (bottom: Double, top: Double) {
         guard !bytes.isEmpty else { return (0, 0) }

@@ -33,7 +33,7 @@ public struct AttestationRenderer: Sendable {
                 standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory) throws(RenderingError) {
         metrics = try StandardFontMetrics.shared.get()
         var layouts: [String: FormLayout] = [:]
-        for form in forms { layouts[form.id] = try FormLayout(form: form, metrics: metrics) }
+        for form in forms { layouts[form.id] = try FormLayout(form: form) }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
         rasterFonts = RasterFontSource(standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath)
@@ -46,7 +46,7 @@ public struct AttestationRenderer: Sendable {
 
     /// The form's layout, prepared at start-up (or now, for a form the renderer was not given).
     func layout(of form: Form) throws(RenderingError) -> FormLayout {
-        if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form, metrics: metrics) }
+        if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form) }
     }
 
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read
@@ -81,16 +81,16 @@ public struct AttestationRenderer: Sendable {
         for (index, drawing) in pages.enumerated() {
             let page = try document.addPage(width: drawing.width, height: drawing.height)
             if !drawing.fixed.items.isEmpty {
-                var registered: [FontStyle: HPDF_Font] = [:]
-                for style in FormLayout.fontOrder { registered[style] = try fonts.standardFont(style) }
-                guard try FormLayout.registerFonts(registered, on: page, of: document) == layout.fontNames else {
+                var registered: [StandardFont: HPDF_Font] = [:]
+                for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
+                guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames else {
                     throw .unexpectedFontNames
                 }
                 // The fixed part of the form first, as laid out and deflated at start-up.
                 try document.insert(try document.deflatedStream(drawing.fixed.pdfContent), on: page)
             }
             if index == 0 { try fonts.embedUnicodeFont() }
-            try draw(drawing.items, on: page, fonts: &fonts, layout: layout, template: template, codes: &codes,
+            try draw(drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template, codes: &codes,
                      qrModules: qr.width) { () throws(RenderingError) -> HPDF_Image in
                 if let image { return image }
                 let made = template ? try document.uncompressedImage(qr) : try document.image(qr)
@@ -106,11 +106,12 @@ public struct AttestationRenderer: Sendable {
     /// Unicode font's through its codes, `codes` in the order of the runs), shapes as content
     /// operators, the QR code as the document's image. In a template, the reasons' marks are
     /// every box's (`templateMarks`), for the page to keep or comment out.
-    private func draw(_ items: [DrawingItem], on page: HPDF_Page, fonts: inout PageFonts, layout: FormLayout,
+    private func draw(_ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
                       template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
                       qrImage: () throws(RenderingError) -> HPDF_Image) throws(RenderingError) {
         var inText = false
         var fill = Colour.black
+        var wordSpacing = 0.0
         func beginText() {
             if !inText {
                 HPDF_Page_BeginText(page)
@@ -119,13 +120,20 @@ public struct AttestationRenderer: Sendable {
         }
         func show(_ run: TextRun) throws(RenderingError) {
             beginText()
-            if run.colour != fill, case .gray(let level) = run.colour {
-                HPDF_Page_SetGrayFill(page, HPDF_REAL(level))
+            if run.colour != fill {
+                switch run.colour {
+                case .gray(let level): HPDF_Page_SetGrayFill(page, HPDF_REAL(level))
+                case .rgb(let red, let green, let blue): HPDF_Page_SetRGBFill(page, HPDF_REAL(red), HPDF_REAL(green), HPDF_REAL(blue))
+                }
                 fill = run.colour
             }
+            if run.wordSpacing != wordSpacing {
+                HPDF_Page_SetWordSpace(page, HPDF_REAL(run.wordSpacing))
+                wordSpacing = run.wordSpacing
+            }
             switch run.text {
-            case .standard(let style, let bytes):
-                try fonts.select(style, size: run.size, on: page)
+            case .standard(let font, let bytes):
+                try fonts.select(font, size: run.size, on: page)
                 (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
                     _ = HPDF_Page_TextOut(page, Float(run.x), Float(run.y), $0.baseAddress)
                 }
@@ -155,8 +163,9 @@ public struct AttestationRenderer: Sendable {
             case .reasonMarks(let runs):
                 if template {
                     beginText()
-                    try fonts.select(FontStyle.regular, size: layout.form.reasonLayout.markSize, on: page)
-                    try fonts.document.append(Self.templateMarks(layout.form, layout).content, to: page)
+                    let reasonLayout = layout.form.reasonLayout
+                    try fonts.select(reasonLayout.markFont, size: reasonLayout.markSize, on: page)
+                    try fonts.document.append(Self.templateMarks(layout.form, layout, page: number).content, to: page)
                 } else {
                     for run in runs { try show(run) }
                 }
@@ -168,6 +177,7 @@ public struct AttestationRenderer: Sendable {
                 try fonts.document.draw(try qrImage(), modules: qrModules, in: box, on: page)
             }
         }
+        if wordSpacing != 0 { HPDF_Page_SetWordSpace(page, 0) }
         if inText { HPDF_Page_EndText(page) }
         if fill != .black { HPDF_Page_SetGrayFill(page, 0) }
     }
@@ -215,19 +225,21 @@ public struct AttestationRenderer: Sendable {
         return try PNGImage.encode(blackAndWhite: pixels, width: side, height: side)
     }
 
-    /// The template's marks: one line a reason, in the form's order, each placed by its own
-    /// text matrix, `(x) Tj`. The page keeps the `(` of a chosen reason and writes `%` over
-    /// the others', which makes the rest of their line a comment: the page then draws exactly
-    /// the marks the server's document draws, with bytes of the same length. Only ET follows, so
-    /// libharu's idea of the text matrix no longer matters. `offsets`: each line's `(`.
-    static func templateMarks(_ form: Form, _ layout: FormLayout) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+    /// The template's marks on a page: one line a reason, in the form's order, each placed by
+    /// its own text matrix, `(x) Tj` (the form's mark). The page keeps the `(` of a chosen
+    /// reason and writes `%` over the others', which makes the rest of their line a comment:
+    /// the page then draws exactly the marks the server's document draws, with bytes of the
+    /// same length. Only ET follows, so libharu's idea of the text matrix no longer matters.
+    /// `offsets`: each line's `(`.
+    static func templateMarks(_ form: Form, _ layout: FormLayout, page: Int) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
         var content = ContentStream()
         var offsets: [(code: String, offset: Int)] = []
         for reason in form.reasons {
-            guard let mark = layout.marks[reason.code] else { continue }
-            content.op(1, 0, 0, 1, mark.x, mark.y, name: "Tm")
+            guard let mark = layout.marks[reason.code], mark.page == page, case .standard(_, let bytes) = mark.run.text else { continue }
+            content.op(1, 0, 0, 1, mark.run.x, mark.run.y, name: "Tm")
             offsets.append((reason.code, content.bytes.count))
-            content.append("(x) Tj\n")
+            content.string(bytes)
+            content.append(" Tj\n")
         }
         return (content, offsets)
     }
@@ -284,7 +296,7 @@ final class UnicodeFontSource: @unchecked Sendable {
 struct PageFonts {
     let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
-    private var standard: [FontStyle: HPDF_Font] = [:]
+    private var standard: [StandardFont: HPDF_Font] = [:]
     private var unicode: UnicodeFontUse?
     private var embedded: HPDF_Dict?
     private var current: (font: Selected, size: Double)?
@@ -299,11 +311,11 @@ struct PageFonts {
         self.unicodeFont = unicodeFont
     }
 
-    mutating func standardFont(_ style: FontStyle) throws(RenderingError) -> HPDF_Font {
-        if let font = standard[style] { return font }
-        let font = try document.standardFont(style)
-        standard[style] = font
-        return font
+    mutating func standardFont(_ font: StandardFont) throws(RenderingError) -> HPDF_Font {
+        if let handle = standard[font] { return handle }
+        let handle = try document.standardFont(font)
+        standard[font] = handle
+        return handle
     }
 
     /// The codes of `text` in the Unicode font; read the font file on first use.
@@ -319,8 +331,8 @@ struct PageFonts {
         embedded = try document.embed(unicode)
     }
 
-    mutating func select(_ style: FontStyle, size: Double, on page: HPDF_Page) throws(RenderingError) {
-        select(try standardFont(style), size: size, on: page)
+    mutating func select(_ font: StandardFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
+        select(try standardFont(font), size: size, on: page)
     }
 
     /// Skips the operator when nothing changes: fewer operators, smaller and faster PDF.

@@ -1,8 +1,9 @@
 import AttestationKit
 
-/// A person's value fitted into its slot, as text runs: Helvetica when WinAnsi can write it,
-/// else the Unicode font; shrunk as the official generator shrinks the city, then, for very
-/// long values, shrunk more or wrapped onto a second line rather than run off the page.
+/// A person's value fitted into its slot, as text runs: in the slot's font (Helvetica unless
+/// the form says another) when WinAnsi can write it, else the Unicode font; shrunk as the
+/// official generator shrinks the city, then, for very long values, shrunk more or wrapped onto
+/// a second line rather than run off the page.
 ///
 /// Measured with the widths PDF readers use (StandardFontMetrics, and the Unicode font's
 /// advances truncated to thousandths of an em as its `/W` array gives them), so every backend
@@ -29,7 +30,7 @@ enum FieldText {
         let units: [Unit]
         let unicode: Bool
         if let encoded = WinAnsi.encode(value) {
-            let table = metrics.widths(.regular)
+            let table = metrics.widths(slot.font)
             units = encoded.map { Unit(value: UInt32($0), width: table[Int($0)]) }
             unicode = false
         } else {
@@ -41,7 +42,7 @@ enum FieldText {
         return lines.enumerated().map { index, line in
             let text: TextRun.Text = unicode
                 ? .unicode(line.map { Unicode.Scalar($0.value)! })
-                : .standard(.regular, winAnsi: line.map { UInt8(truncatingIfNeeded: $0.value) })
+                : .standard(slot.font, bytes: line.map { UInt8(truncatingIfNeeded: $0.value) })
             return TextRun(text: text, size: size, x: slot.x, y: slot.y - Double(index) * size * 1.15)
         }
     }

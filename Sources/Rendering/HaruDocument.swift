@@ -33,15 +33,13 @@ final class HaruDocument {
         return page
     }
 
-    /// One of the 14 standard fonts in WinAnsiEncoding: nothing embedded.
-    func standardFont(_ style: FontStyle) throws(RenderingError) -> HPDF_Font {
-        let name = switch style {
-        case .regular: "Helvetica"
-        case .bold: "Helvetica-Bold"
-        case .italic: "Helvetica-Oblique"
+    /// One of the 14 standard fonts, nothing embedded: in WinAnsiEncoding, but Symbol and
+    /// ZapfDingbats in their own (libharu's FontSpecific, when no encoding is named).
+    func standardFont(_ font: StandardFont) throws(RenderingError) -> HPDF_Font {
+        guard let handle = HPDF_GetFont(handle, font.rawValue, font.usesWinAnsi ? "WinAnsiEncoding" : nil) else {
+            throw error("HPDF_GetFont")
         }
-        guard let font = HPDF_GetFont(handle, name, "WinAnsiEncoding") else { throw error("HPDF_GetFont") }
-        return font
+        return handle
     }
 
     /// Adds `stream` to the page's content, after what the page drew so far; what the page

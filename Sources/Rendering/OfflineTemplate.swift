@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The renderer stays on the server: the page writes dates, times, marks and the QR code's
 /// modules, nothing else. The QR image has a fixed version, the smallest that holds this
-/// person's longest payload (every reason chosen), so any choice fits in it.
+/// person's longest payload (every reason chosen; in a form of exactly one reason, the one of
+/// the longest code), so any choice fits in it.
 public struct OfflineTemplate: Sendable {
     /// The document, with its dates and times written as the placeholders below, every mark
     /// drawn, and the QR image uncompressed.
@@ -23,8 +24,9 @@ public struct OfflineTemplate: Sendable {
     /// Where the metadata's creation date goes, `D:YYYYMMDDHHmmSS+HH'mm'` (23 bytes; libharu
     /// writes `Z00'00'` for UTC).
     public let creationDate: Range<Int>
-    /// The byte that starts each reason's mark, `(x) Tj`, in the form's order: `(` when the
-    /// reason is chosen, `%` otherwise (the line becomes a comment, no mark is drawn).
+    /// The byte that starts each reason's mark, `(x) Tj` (the form's mark), in the form's
+    /// order: `(` when the reason is chosen, `%` otherwise (the line becomes a comment, no mark
+    /// is drawn).
     public let marks: [(code: String, offset: Int)]
     /// The QR image: `side` rows of `bytesPerRow` bytes from the top, 1 bit a pixel, the
     /// leftmost pixel in the high bit, 0 dark, `scale` pixels a module; `modules` is
@@ -61,14 +63,16 @@ public struct OfflineTemplate: Sendable {
 extension AttestationRenderer {
     /// The offline template of an identity's attestations in a form and a time zone.
     public func offlineTemplate(identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()) throws(RenderingError) -> OfflineTemplate {
+        // The longest payload this person can have, so that the code's version holds every
+        // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
+        let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!
+        let codes = form.selection == .exactlyOne ? [longest.code] : form.reasons.map(\.code)
         let attestation: Attestation
         do {
-            attestation = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
-                                          timeZone: timeZone, now: now)
+            attestation = try Attestation(identity: identity, form: form, reasonCodes: codes, timeZone: timeZone, now: now)
         } catch {
             throw .layout(form: form.id, "modèle hors ligne impossible : \(error.description)")
         }
-        // Every reason chosen: the longest payload this person can have, so its version holds them all.
         let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
         let pdf = try render(attestation, qr: qr, template: true)
         func fail(_ what: String) -> RenderingError { .layout(form: form.id, "modèle hors ligne impossible : \(what).") }
@@ -96,11 +100,14 @@ extension AttestationRenderer {
             throw fail("date de création inattendue")
         }
 
-        // The marks: the block of bytes the renderer wrote for them, found once.
+        // The marks: the block of bytes the renderer wrote for them on each page, found once.
         let layout = try layout(of: form)
-        let block = AttestationRenderer.templateMarks(form, layout)
-        let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
-        let marks = block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+        var marks: [(code: String, offset: Int)] = []
+        for page in layout.markedPages.sorted() {
+            let block = AttestationRenderer.templateMarks(form, layout, page: page)
+            let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
+            marks += block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+        }
 
         // The image's data: the only stream after its dictionary's `/Subtype /Image`.
         let (_, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)

@@ -6,21 +6,23 @@ import AttestationKit
 struct PDFContentWriter {
     var content = ContentStream()
     /// The page's resource names of the standard fonts ("F1", …).
-    let fontNames: [FontStyle: String]
+    let fontNames: [StandardFont: String]
 
     /// What the operators written so far left set; nil when unknown (then the next item sets it).
     private var lineWidth: Double?
     private var dash: [Double]?
     private var strokeColour: Colour?
     private var fillColour: Colour?
-    private var font: (style: FontStyle, size: Double)?
+    private var font: (font: StandardFont, size: Double)?
+    /// PDF's default at the start of a page, and what the content after this one expects.
+    private var wordSpacing = 0.0
     private var inText = false
     /// Rectangles added to the current path, stroked together when something else comes.
     private var pathOpen = false
 
     /// `startOfPage`: the first content of a page, where PDF's defaults hold (line width 1,
     /// solid lines, black); otherwise every state is set before its first use.
-    init(fontNames: [FontStyle: String], startOfPage: Bool) {
+    init(fontNames: [StandardFont: String], startOfPage: Bool) {
         self.fontNames = fontNames
         if startOfPage { (lineWidth, dash, strokeColour, fillColour) = (1, [], .black, .black) }
     }
@@ -31,16 +33,20 @@ struct PDFContentWriter {
         for item in items {
             switch item {
             case .text(let run):
-                guard case .standard(let style, let text) = run.text else {
+                guard case .standard(let standard, let text) = run.text else {
                     preconditionFailure("Unicode text is written by the document, not by PDFContentWriter")
                 }
                 strokePath()
                 if !inText { content.append("BT\n"); inText = true }
                 setFill(run.colour)
-                if font == nil || font! != (style, run.size) {
-                    content.append("/\(fontNames[style]!) ")
+                if font == nil || font! != (standard, run.size) {
+                    content.append("/\(fontNames[standard]!) ")
                     content.op(run.size, name: "Tf")
-                    font = (style, run.size)
+                    font = (standard, run.size)
+                }
+                if wordSpacing != run.wordSpacing {
+                    content.op(run.wordSpacing, name: "Tw")
+                    wordSpacing = run.wordSpacing
                 }
                 content.op(1, 0, 0, 1, run.x, run.y, name: "Tm")
                 content.string(text)
@@ -69,8 +75,10 @@ struct PDFContentWriter {
         }
     }
 
-    /// Closes what is open and puts back solid lines and black, for the content that follows.
+    /// Closes what is open and puts back solid lines, black and no word spacing, for the
+    /// content that follows.
     mutating func finish() -> ContentStream {
+        if wordSpacing != 0 { content.op(0, name: "Tw"); wordSpacing = 0 }
         endText()
         strokePath()
         if dash != [] { content.append("[] 0 d\n"); dash = [] }
@@ -89,7 +97,10 @@ struct PDFContentWriter {
 
     private mutating func setFill(_ colour: Colour) {
         guard fillColour != colour else { return }
-        if case .gray(let level) = colour { content.op(level, name: "g") }
+        switch colour {
+        case .gray(let level): content.op(level, name: "g")
+        case .rgb(let red, let green, let blue): content.op(red, green, blue, name: "rg")
+        }
         fillColour = colour
     }
 
@@ -105,7 +116,10 @@ struct PDFContentWriter {
             dash = newDash
         }
         if strokeColour != colour {
-            if case .gray(let level) = colour { content.op(level, name: "G") }
+            switch colour {
+            case .gray(let level): content.op(level, name: "G")
+            case .rgb(let red, let green, let blue): content.op(red, green, blue, name: "RG")
+            }
             strokeColour = colour
         }
     }

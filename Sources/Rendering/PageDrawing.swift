@@ -43,9 +43,9 @@ enum DrawingItem: Sendable {
 /// One line of text in one font and size, from its baseline's left end.
 struct TextRun: Sendable {
     enum Text: Sendable {
-        /// A standard PDF font (Helvetica and its bold and oblique), not embedded; the text in
-        /// Windows-1252, as WinAnsiEncoding reads it.
-        case standard(FontStyle, winAnsi: [UInt8])
+        /// A standard PDF font, not embedded; the text in the font's encoding: Windows-1252,
+        /// as WinAnsiEncoding reads it (Symbol and ZapfDingbats: their own codes).
+        case standard(StandardFont, bytes: [UInt8])
         /// The Unicode font (DejaVu Sans), for text that Windows-1252 cannot write.
         case unicode([Unicode.Scalar])
     }
@@ -55,6 +55,8 @@ struct TextRun: Sendable {
     let x: Double
     let y: Double
     var colour: Colour = .black
+    /// Points added to the advance of every space: a justified line's stretch.
+    var wordSpacing = 0.0
 }
 
 struct StrokedRectangle: Sendable {
@@ -88,6 +90,24 @@ struct QRCodeBox: Sendable {
 enum Colour: Sendable, Equatable {
     /// 0 is black, 1 white.
     case gray(Double)
+    /// Red, green and blue, each from 0 to 1.
+    case rgb(Double, Double, Double)
 
     static let black = Colour.gray(0)
+
+    /// A form's colour: a grey when its three components are equal (white is `gray(1)`).
+    init(_ colour: RGBColor?) {
+        guard let colour else { self = .black; return }
+        self = colour.red == colour.green && colour.green == colour.blue
+            ? .gray(colour.red) : .rgb(colour.red, colour.green, colour.blue)
+    }
+
+    /// How dark a grey picture shows it, from 0 (white) to 1 (black): PDF's conversion of RGB
+    /// to grey (ISO 32000-1, 10.3.3), which poppler's `-gray` pictures use too.
+    var darkness: Double {
+        switch self {
+        case .gray(let level): 1 - level
+        case .rgb(let red, let green, let blue): 1 - (0.3 * red + 0.59 * green + 0.11 * blue)
+        }
+    }
 }

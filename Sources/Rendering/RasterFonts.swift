@@ -2,22 +2,29 @@ import AttestationKit
 import CCairo
 import Foundation
 
-/// The fonts of the raster pages as cairo faces over FreeType: Nimbus Sans from Debian's
-/// fonts-urw-base35, metric-compatible with Helvetica, for the standard fonts (the same faces
-/// poppler substitutes for the PDF's Helvetica), and the Unicode font file the PDF embeds
+/// The fonts of the raster pages as cairo faces over FreeType: URW's clones of the standard
+/// fonts from Debian's fonts-urw-base35, metric-compatible with them (Nimbus Sans for
+/// Helvetica, Nimbus Roman for Times, Nimbus Mono PS for Courier: the same faces poppler
+/// substitutes for the PDF's standard fonts), and the Unicode font file the PDF embeds
 /// from. Made once, with the mapping of every WinAnsi byte to its glyph; cairo's faces are safe
 /// to share between threads, each drawing on its own surface.
 final class RasterFonts: @unchecked Sendable {
-    /// Nimbus Sans, its bold and its italic (Helvetica-Oblique's counterpart).
-    static let standardFiles: [FontStyle: String] = [
-        .regular: "NimbusSans-Regular.otf", .bold: "NimbusSans-Bold.otf", .italic: "NimbusSans-Italic.otf",
+    /// The clone of each standard font that is written in WinAnsiEncoding. (Symbol and
+    /// ZapfDingbats, in their own encodings, are not drawn yet: Form.awaitingRenderer.)
+    static let standardFiles: [StandardFont: String] = [
+        .helvetica: "NimbusSans-Regular.otf", .helveticaBold: "NimbusSans-Bold.otf",
+        .helveticaOblique: "NimbusSans-Italic.otf", .helveticaBoldOblique: "NimbusSans-BoldItalic.otf",
+        .timesRoman: "NimbusRoman-Regular.otf", .timesBold: "NimbusRoman-Bold.otf",
+        .timesItalic: "NimbusRoman-Italic.otf", .timesBoldItalic: "NimbusRoman-BoldItalic.otf",
+        .courier: "NimbusMonoPS-Regular.otf", .courierBold: "NimbusMonoPS-Bold.otf",
+        .courierOblique: "NimbusMonoPS-Italic.otf", .courierBoldOblique: "NimbusMonoPS-BoldItalic.otf",
     ]
 
     /// cairo_font_face_t of each standard style, and of the Unicode font.
-    private let standard: [FontStyle: OpaquePointer]
+    private let standard: [StandardFont: OpaquePointer]
     let unicode: OpaquePointer
     /// The glyph of each WinAnsi byte in each standard face.
-    private let standardGlyphs: [FontStyle: [UInt]]
+    private let standardGlyphs: [StandardFont: [UInt]]
     /// The height of each face's bounding box (FreeType's `bbox`), in ems: poppler places a
     /// glyph on a whole pixel when this box is over 50 pixels high (RasterPage).
     private let boxHeights: [OpaquePointer: Double]
@@ -40,15 +47,16 @@ final class RasterFonts: @unchecked Sendable {
                 cairo_font_options_destroy(options)
             }
         }
-        var standard: [FontStyle: OpaquePointer] = [:]
-        var glyphs: [FontStyle: [UInt]] = [:]
+        var standard: [StandardFont: OpaquePointer] = [:]
+        var glyphs: [StandardFont: [UInt]] = [:]
         var heights: [OpaquePointer: Double] = [:]
-        for style in FormLayout.fontOrder {
-            let path = "\(standardDirectory)/\(Self.standardFiles[style]!)"
+        for font in StandardFont.allCases {
+            guard let file = Self.standardFiles[font] else { continue }
+            let path = "\(standardDirectory)/\(file)"
             let face = try Self.face(path: path, package: "fonts-urw-base35", options: options)
             faces.append(face)
-            standard[style] = face
-            glyphs[style] = try Self.winAnsiGlyphs(face, path: path, options: options)
+            standard[font] = face
+            glyphs[font] = try Self.winAnsiGlyphs(face, path: path, options: options)
             heights[face] = try Self.boxHeight(face, path: path, package: "fonts-urw-base35", options: options)
         }
         unicode = try Self.face(path: unicodePath, package: "fonts-dejavu-core", options: options)
@@ -66,9 +74,12 @@ final class RasterFonts: @unchecked Sendable {
         cairo_font_options_destroy(options)
     }
 
-    func face(_ style: FontStyle) -> OpaquePointer { standard[style]! }
-
-    func glyphs(_ style: FontStyle) -> [UInt] { standardGlyphs[style]! }
+    /// The face of a standard font and the glyph of each of its bytes; nil for Symbol and
+    /// ZapfDingbats.
+    func standard(_ font: StandardFont) -> (face: OpaquePointer, glyphs: [UInt])? {
+        guard let face = standard[font], let glyphs = standardGlyphs[font] else { return nil }
+        return (face, glyphs)
+    }
 
     /// The height of `face`'s bounding box in ems.
     func boxHeight(_ face: OpaquePointer) -> Double { boxHeights[face]! }

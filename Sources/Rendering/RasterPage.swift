@@ -141,7 +141,12 @@ enum RasterPage {
             // The baseline on the row that holds it, as poppler places glyphs (cairo would take
             // the nearest row edge): the same rows as pdftoppm's picture of the PDF.
             let baseline = (y(run.y) - 1e-6).rounded(.down)
-            let runFace = if case .standard(let style, _) = run.text { fonts.face(style) } else { fonts.unicode }
+            var standard: (face: OpaquePointer, glyphs: [UInt])?
+            if case .standard(let font, _) = run.text {
+                guard let found = fonts.standard(font) else { throw .raster("no raster face for \(font.rawValue)") }
+                standard = found
+            }
+            let runFace = standard?.face ?? fonts.unicode
             // poppler draws a glyph whose font box is over 50 pixels high (its glyph cache's
             // `glyphH`, the box truncated plus 3) at the whole pixel left of its position, a
             // smaller one at a quarter pixel; cairo 1.16 rounds every glyph to the nearest pixel.
@@ -151,13 +156,15 @@ enum RasterPage {
             let wholePixel = Int(boxPixels) + 3 > 50
             func column(_ points: Double) -> Double { wholePixel ? x(points).rounded(.down) : x(points) }
             switch run.text {
-            case .standard(let style, let bytes):
-                setFont(fonts.face(style), size: run.size)
-                let table = fonts.glyphs(style)
-                let widths = metrics.widths(style)
+            case .standard(let font, let bytes):
+                setFont(runFace, size: run.size)
+                let table = standard!.glyphs
+                let widths = metrics.widths(font)
                 for byte in bytes {
                     glyphs.append(cairo_glyph_t(index: table[Int(byte)], x: column(pen), y: baseline))
                     pen += Double(widths[Int(byte)]) * advance
+                    // PDF's word spacing: added after every single-byte code 32.
+                    if byte == 0x20 { pen += run.wordSpacing }
                 }
             case .unicode(let scalars):
                 // The same file as the PDF's Unicode font: HarfBuzz's glyph numbers are FreeType's.
@@ -186,7 +193,7 @@ enum RasterPage {
         private mutating func setInk(_ colour: Colour) {
             guard ink != colour else { return }
             // The ink's darkness is the alpha the surface keeps.
-            if case .gray(let level) = colour { cairo_set_source_rgba(context, 0, 0, 0, 1 - level) }
+            cairo_set_source_rgba(context, 0, 0, 0, colour.darkness)
             ink = colour
         }
 

@@ -1,48 +1,29 @@
 import AttestationKit
-import CHaru
 
-/// The advance widths of Helvetica and its bold and oblique in WinAnsiEncoding, thousandths of
-/// an em by byte: libharu's own tables, read once, so that the layout, the PDF and the raster
-/// image all place text with the numbers PDF readers use (the standard fonts' metrics).
+/// The advance widths of the 14 standard fonts in the encoding the PDF uses for them
+/// (WinAnsiEncoding, Symbol's and ZapfDingbats' own), thousandths of an em by byte, so that the
+/// layout, the PDF and the raster image all place text with the same numbers: AttestationKit's
+/// (made from URW's AFM files), which the load-time checks and the layout of fixed text use.
 ///
-/// Read into arrays rather than asked of libharu at each measure: libharu's fonts belong to a
-/// document, and its width function sums the same integers (Type1Font_TextWidth), so the sums
-/// here are the same to the unit.
+/// Not libharu's own tables, although it draws the PDF: they agree to the unit but for WinAnsi's
+/// 0xAD, which libharu measures as a glyph it lacks (the space's width) where PDF readers draw
+/// WinAnsiEncoding's `hyphen` (StandardFontMetricsTests).
 struct StandardFontMetrics: Sendable {
-    private let regular: [Int]
-    private let bold: [Int]
-    private let italic: [Int]
+    private let table: [StandardFont: [Int]]
 
-    /// Read from a scratch document, once per process.
-    static let shared = Result { () throws(RenderingError) -> StandardFontMetrics in try StandardFontMetrics() }
+    /// Made once per process.
+    static let shared = Result { () throws(RenderingError) -> StandardFontMetrics in StandardFontMetrics() }
 
-    private init() throws(RenderingError) {
-        let document = try HaruDocument()
-        func widths(_ style: FontStyle) throws(RenderingError) -> [Int] {
-            let font = try document.standardFont(style)
-            return (0...255).map { (byte: Int) in
-                var single = UInt8(byte)
-                return Int(HPDF_Font_TextWidth(font, &single, 1).width)
-            }
-        }
-        regular = try widths(.regular)
-        bold = try widths(.bold)
-        italic = try widths(.italic)
-        try document.check()
+    private init() {
+        table = Dictionary(uniqueKeysWithValues: StandardFont.allCases.map { ($0, $0.widths) })
     }
 
-    /// Widths by WinAnsi byte.
-    func widths(_ style: FontStyle) -> [Int] {
-        switch style {
-        case .regular: regular
-        case .bold: bold
-        case .italic: italic
-        }
-    }
+    /// Widths by byte.
+    func widths(_ font: StandardFont) -> [Int] { table[font]! }
 
     /// The width of `text` in points.
-    func width(_ text: some Sequence<UInt8>, style: FontStyle, size: Double) -> Double {
-        let table = widths(style)
-        return Double(text.reduce(0) { $0 + table[Int($1)] }) * size / 1000
+    func width(_ text: some Sequence<UInt8>, font: StandardFont, size: Double) -> Double {
+        let widths = widths(font)
+        return Double(text.reduce(0) { $0 + widths[Int($1)] }) * size / 1000
     }
 }

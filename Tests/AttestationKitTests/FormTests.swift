@@ -6,14 +6,18 @@ import Testing
 /// (`official-2020-11-28.txt`, `official-2020-11-02.txt`, sentences copied by hand below).
 @Suite("Built-in forms")
 struct FormTests {
-    @Test func catalogHasExactlyTheTwoOfficialForms() {
+    /// The two November forms first, then the other official versions, newest first.
+    @Test func catalogHasExactlyTheEightOfficialForms() {
         let catalog = FormCatalog.builtIn
-        #expect(catalog.forms.count == 2)
-        #expect(Set(catalog.forms.map(\.id)) == [Fixture.form1128ID, Fixture.form1102ID])
+        #expect(catalog.forms.map(\.id) == [
+            Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
+            "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
+        ])
+        #expect(catalog.pendingForms.isEmpty)
         #expect(catalog.defaultFormID == "deplacement-2020-11-28")
         #expect(catalog.defaultForm.id == "deplacement-2020-11-28")
         #expect(catalog.form(id: "deplacement-2020-11-02")?.id == "deplacement-2020-11-02")
-        #expect(catalog.form(id: "deplacement-2020-10-30") == nil)
+        #expect(catalog.form(id: "deplacement-2021-03-17") == nil, "a file with contexts gives only its contexts")
     }
 
     @Test(arguments: [

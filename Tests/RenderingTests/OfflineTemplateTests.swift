@@ -47,15 +47,22 @@ import Testing
         }
     }
 
-    @Test(arguments: builtInFormIDs)
+    /// The November forms, and every other official one (Times, text boxes, a page 2 of its
+    /// own size; exactly one reason in the first curfew form: the template's QR code is then
+    /// made for the reason of the longest code, the one chosen here, as the page leaves it
+    /// when that reason is chosen). Seen failing for couvre-feu-2020-10-17 before the
+    /// template chose one reason for such a form: "modèle hors ligne impossible".
+    @Test(arguments: builtInFormIDs + ReferencePageTests.folders)
     func aFilledTemplateIsTheDocumentOfThatInstant(formID: String) throws {
         let renderer = try Fixture.renderer()
         let form = try Fixture.form(formID)
+        let longest = try #require(form.reasons.max { $0.code.utf8.count < $1.code.utf8.count })
+        let codes = form.selection == .exactlyOne ? [longest.code] : form.reasons.map(\.code)
         for identity in [try Fixture.camille(), try Fixture.identity(first: "Łukasz", last: "Wałęsa")] {
             let template = try renderer.offlineTemplate(identity: identity, form: form, timeZone: .paris, now: Fixture.now)
-            let all = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code), exit: .now,
+            let all = try Attestation(identity: identity, form: form, reasonCodes: codes, exit: .now,
                                       timeZone: .paris, now: Fixture.now)
-            let filled = Self.fill(template, exit: all.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(form.reasons.map(\.code)))
+            let filled = Self.fill(template, exit: all.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(codes))
             let server = try renderer.pdf(all)
             try withScratchDirectory { directory in
                 for layout in [true, false] {

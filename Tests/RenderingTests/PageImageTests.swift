@@ -11,9 +11,12 @@ import Testing
 struct PageImageTests {
     /// Both forms, a Latin-1 person and one outside WinAnsi, at 150 dpi; then the smallest and
     /// largest resolutions once each.
+    /// And each of the other official forms (Times, justified text, superscripts, text boxes,
+    /// white text, a second page of another size) once, at 150 dpi.
     static let cases: [(String, String, Int)] = builtInFormIDs.flatMap { formID in
         ["latin1", "polish"].map { (formID, $0, 150) }
     } + [(builtInFormIDs[0], "latin1", 72), (builtInFormIDs[1], "polish", 300)]
+        + ReferencePageTests.folders.map { ($0, "latin1", 150) }
 
     static func person(_ key: String) throws -> Identity {
         key == "latin1" ? try Fixture.latin1Person() : try UnicodeFontTests.person(key)
@@ -30,7 +33,9 @@ struct PageImageTests {
     /// payload from both. And at 150 dpi the image is at most 150 KB.
     @Test("each page image is the PDF's page as pdftoppm draws it", arguments: cases)
     func eachPageImageIsThePDFsPageAsPdftoppmDrawsIt(formID: String, person: String, dpi: Int) throws {
-        let attestation = try Fixture.attestation(try Self.person(person), formID: formID)
+        let form = try Fixture.form(formID)
+        let attestation = try Fixture.attestation(try Self.person(person), formID: formID,
+                                                  reasonCodes: form.selection == .exactlyOne ? [form.reasons[1].code] : nil)
         let renderer = try Fixture.renderer()
         let payload = QRPayload(attestation).text
         try withScratchDirectory { directory in
@@ -49,8 +54,10 @@ struct PageImageTests {
 
                 // (c)
                 for path in [pngPath, "reference\(page).pgm"] {
-                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", path], in: directory, accepting: [0, 4]).text
-                    #expect(decoded == payload + "\n", "\(label): zbarimg read \(decoded.debugDescription) from \(path)")
+                    // The bytes as they are (-Sbinary): zbarimg takes the UTF-8 of the forms
+                    // that do not fold values to ASCII for Shift JIS otherwise.
+                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", "-Sbinary", path], in: directory, accepting: [0, 4]).stdout
+                    #expect(decoded == Data(payload.utf8), "\(label): zbarimg read \(String(decoding: decoded, as: UTF8.self).debugDescription) from \(path)")
                 }
 
                 // (b)
@@ -62,14 +69,19 @@ struct PageImageTests {
                 guard page == 1 else { continue }
                 let bbox = try Tool.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdfPath, "-"], in: directory)
                 let words = try #require(try BBox.parse(bbox.text).first).words
-                try #require(words.count > 300, "\(label): only \(words.count) words")
+                try #require(words.count > 250, "\(label): only \(words.count) words")
                 let scale = Double(dpi) / 72
                 var compared = 0
                 for word in words {
                     let columns = Int((word.xMin * scale).rounded(.down))..<Int((word.xMax * scale).rounded(.up))
                     let rows = Int((word.yMin * scale).rounded(.down))..<Int((word.yMax * scale).rounded(.up))
                     guard let offset = image.verticalOffset(to: reference, columns: columns, rows: rows, within: 4) else {
-                        Issue.record("\(label): no ink for \(word)")
+                        // The white text the Ministry wrote for screen readers: ink in neither.
+                        if reference.verticalOffset(to: image, columns: columns, rows: rows, within: 4) == nil {
+                            compared += 1
+                        } else {
+                            Issue.record("\(label): no ink for \(word)")
+                        }
                         continue
                     }
                     #expect(abs(offset) <= 1, "\(label): \(word) is \(offset) rows from where pdftoppm draws it")

@@ -1,0 +1,229 @@
+/// Fixed text laid out as the renderer draws it and as the load-time checks measure it, from
+/// one computation: `\n` forces a break; with a width, greedy word wrap at spaces (a word wider
+/// than the width stays whole on its line); each line placed by the block's alignment, a
+/// justified line stretched through its word spacing; runs (a superscript, another font or
+/// size) as pieces with their own font, size and baseline.
+///
+/// Widths are the standard fonts' AFM widths (`StandardFont`), summed as integers in the
+/// block's own font and size and scaled once, as libharu measures a text: for a plain block
+/// every number is the one the renderer of the November 2020 forms computed, so their pages
+/// keep their bytes.
+
+/// One line of a laid-out text block.
+public struct TextLine: Sendable, Equatable {
+    /// Left to right, each in one font, size and baseline; empty for an empty line.
+    public let pieces: [TextPiece]
+    /// The line's natural width in points, before justification stretches it.
+    public let width: Double
+    /// The baseline of the line (a piece with a rise is above or below it).
+    public let baseline: Double
+    /// The line's text, for messages.
+    public var text: String { pieces.map(\.text).joined() }
+}
+
+/// A piece of a line in one font, size and baseline.
+public struct TextPiece: Sendable, Equatable {
+    public let font: StandardFont
+    public let size: Double
+    /// Start of the piece's baseline, the run's rise included.
+    public let x: Double
+    public let y: Double
+    /// The text in the font's encoding: Windows-1252, or Symbol's and ZapfDingbats' own.
+    public let bytes: [UInt8]
+    /// Points added to the width of every space (a justified line's stretch); 0 otherwise.
+    public let wordSpacing: Double
+    /// The characters, one per byte.
+    public let text: String
+}
+
+extension TextBlock {
+    /// The block's lines, placed on the page.
+    public var lines: [TextLine] { TextMeasure.layout(self) }
+
+    /// Distance between baselines: `leading`, else 1.15 × size.
+    public var lineHeight: Double { leading ?? size * 1.15 }
+}
+
+extension Reason {
+    /// The label as printed, superscripts included: the number first when the form prints
+    /// numbers ("1. ").
+    public var printedLabelText: RichText {
+        guard let printedNumber else { return labelText }
+        return RichText(runs: [TextRun(text: "\(printedNumber). ")] + labelText.runs)
+    }
+}
+
+extension ReasonLayout {
+    /// A reason's label and note as text blocks: the label at `textX`, its baseline `textDY`
+    /// (the reason's own, else the layout's) above the reason's `y`; the note `noteGap` below
+    /// the label's last line.
+    public func textBlocks(of reason: Reason) -> (label: TextBlock, note: TextBlock?) {
+        let label = TextBlock(content: reason.printedLabelText, x: textX, y: reason.y + textDY(of: reason), size: textSize,
+                              font: textFont, width: textWidth, leading: textLeading, align: textAlign, page: reason.page)
+        guard let noteText = reason.noteText else { return (label, nil) }
+        let lastBaseline = label.y - Double(max(1, label.lines.count) - 1) * textLeading
+        let note = TextBlock(content: noteText, x: textX, y: lastBaseline - noteGap, size: noteSize, font: noteFont,
+                             width: textWidth, leading: noteLeading, align: textAlign, page: reason.page)
+        return (label, note)
+    }
+
+    /// The text box of a reason (`box` is `text`): `boxText` in `boxFont` at `boxSize`, its
+    /// baseline at the reason's `y` plus `boxDY`.
+    public func boxTextBlock(of reason: Reason) -> TextBlock? {
+        guard box == .text, let boxText else { return nil }
+        return TextBlock(content: RichText(boxText), x: boxX, y: reason.y + boxDY(of: reason), size: boxSize, font: boxFont,
+                         page: reason.page)
+    }
+
+    /// The mark of a chosen reason: `markText` in `markFont` at `markSize`, from `markX` on the
+    /// reason's `y`.
+    public func markBlock(of reason: Reason) -> TextBlock {
+        TextBlock(content: RichText(markText), x: markX, y: reason.y, size: markSize, font: markFont, page: reason.page)
+    }
+}
+
+enum TextMeasure {
+    /// Rounding slack in comparisons of lengths, in points.
+    static let tolerance = 0.01
+
+    /// A part of a word, or a space, in one run's font, size and rise.
+    private struct Segment {
+        var scalars: [Unicode.Scalar]
+        var bytes: [UInt8]
+        let font: StandardFont
+        let size: Double
+        let rise: Double
+
+        func continues(_ other: Segment) -> Bool { font == other.font && size == other.size && rise == other.rise }
+    }
+
+    /// A length as the renderer sums it: glyph units of the block's own font and size, added
+    /// as integers then scaled once (as libharu's text width), plus points of other runs.
+    private struct Length {
+        var units = 0
+        var points = 0.0
+
+        func value(size: Double) -> Double { Double(units) * size / 1000 + points }
+
+        static func + (a: Length, b: Length) -> Length { Length(units: a.units + b.units, points: a.points + b.points) }
+    }
+
+    static func layout(_ block: TextBlock) -> [TextLine] {
+        // The text as paragraphs of words, each word segments of one run each.
+        var paragraphs: [[[Segment]]] = [[]]
+        var inWord = false
+        for run in block.content.runs {
+            let font = run.font ?? block.font, size = run.size ?? block.size
+            for (index, part) in run.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 {
+                    paragraphs.append([])
+                    inWord = false
+                }
+                // Refused at load time (FormBuilder.richText); measured as nothing here.
+                guard let bytes = font.encode(String(part)) else { continue }
+                var current = Segment(scalars: [], bytes: [], font: font, size: size, rise: run.rise)
+                func flush() {
+                    guard !current.bytes.isEmpty else { return }
+                    if inWord, var word = paragraphs[paragraphs.count - 1].popLast() {
+                        word.append(current)
+                        paragraphs[paragraphs.count - 1].append(word)
+                    } else {
+                        paragraphs[paragraphs.count - 1].append([current])
+                    }
+                    current.scalars = []
+                    current.bytes = []
+                    inWord = true
+                }
+                // One byte per character in every standard font's encoding.
+                for (scalar, byte) in zip(part.unicodeScalars, bytes) {
+                    if byte == 0x20 {
+                        flush()
+                        inWord = false
+                    } else {
+                        current.scalars.append(scalar)
+                        current.bytes.append(byte)
+                    }
+                }
+                flush()
+            }
+        }
+        func length(_ segments: [Segment]) -> Length {
+            segments.reduce(Length()) { total, segment in
+                if segment.font == block.font, segment.size == block.size {
+                    return total + Length(units: segment.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
+                }
+                return total + Length(points: segment.font.width(segment.bytes, size: segment.size))
+            }
+        }
+        let space = Length(units: Int(block.font.metrics.widths[0x20]))
+
+        // Lines of words.
+        var wrapped: [(words: [[Segment]], width: Double)] = []
+        for words in paragraphs {
+            guard let width = block.width else {
+                let total = words.enumerated().reduce(Length()) { $0 + ($1.offset == 0 ? Length() : space) + length($1.element) }
+                wrapped.append((words, total.value(size: block.size)))
+                continue
+            }
+            var line: [[Segment]] = []
+            var lineLength = Length()
+            for word in words {
+                let candidate = line.isEmpty ? length(word) : lineLength + space + length(word)
+                if !line.isEmpty, candidate.value(size: block.size) > width {
+                    wrapped.append((line, lineLength.value(size: block.size)))
+                    line = [word]
+                    lineLength = length(word)
+                } else {
+                    line.append(word)
+                    lineLength = candidate
+                }
+            }
+            wrapped.append((line, lineLength.value(size: block.size)))
+        }
+
+        // Each line placed.
+        let spaceSegment = Segment(scalars: [" "], bytes: [0x20], font: block.font, size: block.size, rise: 0)
+        var lines: [TextLine] = []
+        for (index, line) in wrapped.enumerated() {
+            var segments: [Segment] = []
+            for (position, word) in line.words.enumerated() {
+                for segment in (position == 0 ? [] : [spaceSegment]) + word {
+                    if let last = segments.last, last.continues(segment) {
+                        segments[segments.count - 1].scalars += segment.scalars
+                        segments[segments.count - 1].bytes += segment.bytes
+                    } else {
+                        segments.append(segment)
+                    }
+                }
+            }
+            var x = block.x
+            var wordSpacing = 0.0
+            if let width = block.width {
+                switch block.align ?? .left {
+                case .left: break
+                case .center: x += (width - line.width) / 2
+                case .right: x += width - line.width
+                case .justify:
+                    let spaces = line.words.count - 1
+                    // In hundredths of a point, rounded down, as the PDF writes it (`Tw`): the
+                    // picture of the page places the words where a PDF reader does, and the line
+                    // never ends past `width`.
+                    if index < wrapped.count - 1, spaces > 0 {
+                        wordSpacing = max(0, ((width - line.width) / Double(spaces) * 100).rounded(.down) / 100)
+                    }
+                }
+            }
+            let baseline = block.y - Double(index) * block.lineHeight
+            var pieces: [TextPiece] = []
+            for segment in segments {
+                pieces.append(TextPiece(font: segment.font, size: segment.size, x: x, y: baseline + segment.rise, bytes: segment.bytes,
+                                        wordSpacing: wordSpacing,
+                                        text: String(String.UnicodeScalarView(segment.scalars))))
+                let spaces = segment.bytes.filter { $0 == 0x20 }.count
+                x += segment.font.width(segment.bytes, size: segment.size) + Double(spaces) * wordSpacing
+            }
+            lines.append(TextLine(pieces: pieces, width: line.width, baseline: baseline))
+        }
+        return lines
+    }
+}

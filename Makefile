@@ -65,6 +65,7 @@ check:
 # address-sanitizer build of the server and admin CLI, then make stress-smoke.
 test:
 	scripts/install-deps --test --browser
+	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	@for product in attestation-server attestation-admin; do \
 	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \

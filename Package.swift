@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "AttestationService",
             dependencies: [
-                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses", "PublicSite",
+                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
+                "PublicSite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
@@ -136,7 +137,8 @@ let package = Package(
         .executableTarget(
             name: "attestation-fuzz",
             dependencies: [
-                "AttestationKit", "LinkTokens", "AttestationConfiguration", "AttestationService", "HTTPServer", "Rendering",
+                "AttestationKit", "LinkTokens", "AttestationConfiguration", "AttestationService", "HTTPServer",
+                "Rendering",
                 "CLibFuzzer",
                 .product(name: "Logging", package: "swift-log"),
                 // To sign payloads LinkTokens would never write, so the decoder behind the
@@ -150,7 +152,9 @@ let package = Package(
         .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
         // Compatibility/: PDFs of the version 1 forms as drawn before schema version 2.
-        .testTarget(name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"], exclude: ["Compatibility", "UnknownVersion"]),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"],
+            exclude: ["Compatibility", "UnknownVersion"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, QR codes read back.
@@ -158,7 +162,9 @@ let package = Package(
         // config.example.json against the real loader, the defaults and the README.
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport"]),
+            dependencies: [
+                "AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport",
+            ]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl.
         .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses"]),

@@ -25,8 +25,9 @@ func attestation(firstName: String, lastName: String, form: Form, reasons: [Stri
 }
 
 let latin1 = try attestation(firstName: "Camille", lastName: "Dupont", form: catalog.defaultForm, reasons: ["travail"])
-let older = try attestation(firstName: "François", lastName: "Lefèvre", form: catalog.form(id: "deplacement-2020-11-02")!,
-                            reasons: ["achats", "sport_animaux"])
+let older = try attestation(
+    firstName: "François", lastName: "Lefèvre", form: catalog.form(id: "deplacement-2020-11-02")!,
+    reasons: ["achats", "sport_animaux"])
 let unicode = try attestation(firstName: "Łukasz", lastName: "Wałęsa", form: catalog.defaultForm, reasons: ["sante"])
 
 let loops: [String: () throws -> Void] = [
@@ -40,7 +41,8 @@ let loops: [String: () throws -> Void] = [
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "loop" {
     guard arguments.count == 3, let render = loops[arguments[arguments.startIndex + 1]],
-          let count = Int(arguments[arguments.startIndex + 2]), count >= 0 else {
+        let count = Int(arguments[arguments.startIndex + 2]), count >= 0
+    else {
         print("usage: attestation-bench loop \(loops.keys.sorted().joined(separator: "|")) COUNT")
         exit(64)
     }
@@ -65,8 +67,11 @@ print()
 let signingKey = try SigningKey.generate(id: "k1")
 let keyRing = try KeyRing([signingKey.verificationKey])
 let revoked = RevocationList(ids: Set((0..<1000).map { _ in LinkID.random() }))
-let token = try LinkToken.sign(LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
-print("Token: \(token.count) characters; whole link: \("https://attestation.example.org/attestation.pdf?t=".count + token.count)")
+let token = try LinkToken.sign(
+    LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
+print(
+    "Token: \(token.count) characters; whole link: \("https://attestation.example.org/attestation.pdf?t=".count + token.count)"
+)
 print()
 
 let runs = Iterations(2000)
@@ -89,7 +94,8 @@ benchmark("link verification (Ed25519, 1,000 revoked ids)", settings: runs, warm
     guard case .valid = LinkToken.verify(token, keys: keyRing, revoked: revoked) else { fatalError("token refused") }
 }
 benchmark("link signing", settings: runs, warmup) {
-    _ = try LinkToken.sign(LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
+    _ = try LinkToken.sign(
+        LinkContents(formID: latin1.form.id, identity: latin1.identity, reasons: ["travail"]), with: signingKey)
 }
 
 Benchmark.main()

@@ -36,8 +36,10 @@ public struct Configuration: Codable, Sendable {
         }
     }
 
-    public init(baseURL: String, keys: [PublicKeyEntry], signingKey: String?, revocationList: String,
-                formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil, contact: String? = nil) {
+    public init(
+        baseURL: String, keys: [PublicKeyEntry], signingKey: String?, revocationList: String,
+        formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil, contact: String? = nil
+    ) {
         self.baseURL = baseURL
         self.keys = keys
         self.signingKey = signingKey
@@ -63,14 +65,23 @@ public struct Configuration: Codable, Sendable {
         } catch {
             throw ConfigurationError(source: source, path: error.path, message: error.message)
         }
-        guard let url = URL(string: configuration.baseURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-              url.query == nil, url.fragment == nil else {
-            throw ConfigurationError(source: source, path: "baseURL", message: "URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
+        guard let url = URL(string: configuration.baseURL), ["http", "https"].contains(url.scheme ?? ""),
+            url.host != nil,
+            url.query == nil, url.fragment == nil
+        else {
+            throw ConfigurationError(
+                source: source, path: "baseURL",
+                message: "URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
         }
         if let contact = configuration.contact {
             guard !contact.trimmingCharacters(in: .whitespaces).isEmpty, contact.count <= maximumContactLength,
-                  !contact.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-                throw ConfigurationError(source: source, path: "contact", message: "une ligne de texte non vide de \(maximumContactLength) caractères au plus est attendue, par exemple « Marie Martin, 06 12 34 56 78 ».")
+                !contact.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+            else {
+                throw ConfigurationError(
+                    source: source, path: "contact",
+                    message:
+                        "une ligne de texte non vide de \(maximumContactLength) caractères au plus est attendue, par exemple « Marie Martin, 06 12 34 56 78 »."
+                )
             }
         }
         if let server = configuration.server {
@@ -112,12 +123,13 @@ public struct ServiceState: Sendable {
         let source = configurationFile.path
         let data: [UInt8]
         do { data = try BoundedFile.read(configurationFile, limit: maxConfigurationBytes) } catch {
-            let message = switch error {
-            case .missing: "fichier introuvable ; créez-le avec « attestation-admin init »."
-            case .tooLarge(let limit): "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus."
-            case .notARegularFile: "ce n’est pas un fichier ordinaire."
-            case .unreadable, .empty: "fichier illisible (permissions ?)."
-            }
+            let message =
+                switch error {
+                case .missing: "fichier introuvable ; créez-le avec « attestation-admin init »."
+                case .tooLarge(let limit): "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus."
+                case .notARegularFile: "ce n’est pas un fichier ordinaire."
+                case .unreadable, .empty: "fichier illisible (permissions ?)."
+                }
             throw ConfigurationError(source: source, path: "", message: message)
         }
         let configuration = try Configuration.decode(Data(data), source: source)
@@ -131,11 +143,15 @@ public struct ServiceState: Sendable {
         }
         // No key would refuse every link: a key set emptied by mistake must not load.
         guard !keys.isEmpty else {
-            throw ConfigurationError(source: source, path: "keys", message: "aucune clé publique ; au moins une est attendue "
-                + "(attestation-admin init et keygen l’écrivent). Sans clé, tous les liens seraient refusés.")
+            throw ConfigurationError(
+                source: source, path: "keys",
+                message: "aucune clé publique ; au moins une est attendue "
+                    + "(attestation-admin init et keygen l’écrivent). Sans clé, tous les liens seraient refusés.")
         }
         let ring: KeyRing
-        do { ring = try KeyRing(keys) } catch { throw ConfigurationError(source: source, path: "keys", message: error.description) }
+        do { ring = try KeyRing(keys) } catch {
+            throw ConfigurationError(source: source, path: "keys", message: error.description)
+        }
 
         let directory = configurationFile.deletingLastPathComponent()
         let revoked = try loadRevocationList(resolve(configuration.revocationList, against: directory))
@@ -144,8 +160,9 @@ public struct ServiceState: Sendable {
         if let formsDirectory = configuration.formsDirectory {
             try FormFiles.load(from: resolve(formsDirectory, against: directory), into: &catalog)
         }
-        return ServiceState(configuration: configuration, configurationFile: configurationFile, keys: ring,
-                            revoked: revoked, catalog: catalog, bounds: configuration.offsetBounds ?? .standard)
+        return ServiceState(
+            configuration: configuration, configurationFile: configurationFile, keys: ring,
+            revoked: revoked, catalog: catalog, bounds: configuration.offsetBounds ?? .standard)
     }
 
     /// The configuration file is a few kilobytes; anything far larger is not one.
@@ -156,17 +173,18 @@ public struct ServiceState: Sendable {
     static func loadRevocationList(_ file: URL) throws(ConfigurationError) -> RevocationList {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(file, limit: RevocationList.maxFileBytes, allowEmpty: false) } catch {
-            let message = switch error {
-            case .missing:
-                "liste de révocation introuvable. Elle est exigée, même sans révocation, pour qu’un fichier supprimé par "
-                    + "erreur ne rende pas valides les liens révoqués ; créez-la avec un commentaire (# aucune révocation)."
-            case .empty:
-                "liste de révocation vide (0 octet), refusée : un fichier tronqué ressemblerait à une liste sans "
-                    + "révocation. Une liste sans révocation contient au moins un commentaire (# aucune révocation)."
-            case .tooLarge(let limit): "liste de révocation trop grande : \(BoundedFile.shownSize(limit)) au plus."
-            case .notARegularFile: "la liste de révocation n’est pas un fichier ordinaire."
-            case .unreadable: "liste de révocation illisible (permissions ?)."
-            }
+            let message =
+                switch error {
+                case .missing:
+                    "liste de révocation introuvable. Elle est exigée, même sans révocation, pour qu’un fichier supprimé par "
+                        + "erreur ne rende pas valides les liens révoqués ; créez-la avec un commentaire (# aucune révocation)."
+                case .empty:
+                    "liste de révocation vide (0 octet), refusée : un fichier tronqué ressemblerait à une liste sans "
+                        + "révocation. Une liste sans révocation contient au moins un commentaire (# aucune révocation)."
+                case .tooLarge(let limit): "liste de révocation trop grande : \(BoundedFile.shownSize(limit)) au plus."
+                case .notARegularFile: "la liste de révocation n’est pas un fichier ordinaire."
+                case .unreadable: "liste de révocation illisible (permissions ?)."
+                }
             throw ConfigurationError(source: file.path, path: "", message: message)
         }
         do { return try RevocationList(parsing: bytes) } catch {
@@ -175,7 +193,9 @@ public struct ServiceState: Sendable {
     }
 
     /// The absolute location of a path the configuration names.
-    public func resolve(_ path: String) -> URL { Self.resolve(path, against: configurationFile.deletingLastPathComponent()) }
+    public func resolve(_ path: String) -> URL {
+        Self.resolve(path, against: configurationFile.deletingLastPathComponent())
+    }
 
     static func resolve(_ path: String, against directory: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
@@ -190,7 +210,8 @@ public enum FormFiles {
     public static func load(from directory: URL, into catalog: inout FormCatalog) throws(ConfigurationError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+        guard isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else {
             throw ConfigurationError(source: directory.path, path: "", message: "dossier de formulaires illisible.")
         }
         // Hidden names are left out: Kubernetes keeps its own entries (`..data`) in a mounted directory.
@@ -198,8 +219,10 @@ public enum FormFiles {
             let file = directory.appendingPathComponent(name)
             let data: [UInt8]
             do { data = try BoundedFile.read(file, limit: maxFormBytes) } catch {
-                let message = if case .tooLarge(let limit) = error { "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus." }
-                    else { "fichier illisible ou qui n’est pas un fichier ordinaire." }
+                let message =
+                    if case .tooLarge(let limit) = error {
+                        "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus."
+                    } else { "fichier illisible ou qui n’est pas un fichier ordinaire." }
                 throw ConfigurationError(source: file.path, path: "", message: message)
             }
             do {

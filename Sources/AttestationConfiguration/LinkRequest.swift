@@ -21,8 +21,9 @@ public struct LinkRequest: Sendable {
     public static func token(fromLinkOrToken text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.contains("?") || trimmed.contains("://"),
-              let components = URLComponents(string: trimmed),
-              let token = components.queryItems?.first(where: { $0.name == "t" })?.value else { return trimmed }
+            let components = URLComponents(string: trimmed),
+            let token = components.queryItems?.first(where: { $0.name == "t" })?.value
+        else { return trimmed }
         return token
     }
 }
@@ -45,10 +46,11 @@ extension ServiceState {
         case let failure: throw .link(failure)
         }
         guard let form = catalog.form(id: contents.formID) else { throw .unknownForm(contents.formID) }
-        let zone = try contents.timeZone.map { (identifier) throws(LinkRequestError) -> TimeZone in
-            guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
-            return zone
-        } ?? .paris
+        let zone =
+            try contents.timeZone.map { (identifier) throws(LinkRequestError) -> TimeZone in
+                guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
+                return zone
+            } ?? .paris
         guard !contents.reasons.isEmpty, contents.reasons.allSatisfy({ form.reason(code: $0) != nil }) else {
             throw .linkReasons(formID: form.id)
         }
@@ -63,13 +65,18 @@ extension ServiceState {
         if let requested = request.reasons {
             guard !contents.lockReasons else { throw .reasonsLocked }
             // Empty entries (`a,,b`, a trailing comma) are slips, not reasons.
-            reasons = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            reasons = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
         }
         let exit: ExitTime
-        do { exit = try ExitTime.parse(offset: request.offset, at: request.at) } catch { throw .parameter(error.description) }
+        do { exit = try ExitTime.parse(offset: request.offset, at: request.at) } catch {
+            throw .parameter(error.description)
+        }
         do {
-            return try Attestation(identity: contents.identity, form: link.form, reasonCodes: reasons, exit: exit,
-                                   timeZone: link.timeZone, now: now, bounds: bounds)
+            return try Attestation(
+                identity: contents.identity, form: link.form, reasonCodes: reasons, exit: exit,
+                timeZone: link.timeZone, now: now, bounds: bounds)
         } catch {
             throw .parameter(error.description)
         }
@@ -94,7 +101,8 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
         case .link(.unsupportedVersion(let version)):
             return "lien d’une version inconnue (\(version)) ; ce serveur lit la version \(LinkToken.version)."
         case .link(.unknownKey):
-            return "lien signé par une clé inconnue de ce serveur (retirée ou jamais installée) ; demandez un nouveau lien."
+            return
+                "lien signé par une clé inconnue de ce serveur (retirée ou jamais installée) ; demandez un nouveau lien."
         case .link(.badSignature):
             return "lien altéré : sa signature ne correspond pas ; demandez un nouveau lien à votre administrateur."
         case .link(.expired):

@@ -55,7 +55,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             host: host ?? d.host, port: port ?? d.port, threads: threads ?? d.threads,
             maxConnections: maxConnections ?? d.maxConnections,
             maxConnectionsPerAddress: maxConnectionsPerAddress ?? d.maxConnectionsPerAddress,
-            connectionTimeout: connectionTimeout ?? d.connectionTimeout, maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
+            connectionTimeout: connectionTimeout ?? d.connectionTimeout,
+            maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
             shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory,
             tls: tls, logLevel: logLevel ?? d.logLevel, logFormat: logFormat ?? d.logFormat,
             reloadOnChange: reloadOnChange ?? d.reloadOnChange)
@@ -75,13 +76,16 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         try check((0...65535).contains(r.port), "port", "de 0 à 65535 attendu (0 : un port libre au hasard).")
         try check((0...256).contains(r.threads), "threads", "de 0 à 256 attendu (0 : un par cœur).")
         try check((1...1_000_000).contains(r.maxConnections), "maxConnections", "de 1 à 1000000 attendu.")
-        try check((0...1_000_000).contains(r.maxConnectionsPerAddress), "maxConnectionsPerAddress",
-                  "de 0 à 1000000 attendu (0 : sans limite).")
+        try check(
+            (0...1_000_000).contains(r.maxConnectionsPerAddress), "maxConnectionsPerAddress",
+            "de 0 à 1000000 attendu (0 : sans limite).")
         try check((1...3600).contains(r.connectionTimeout), "connectionTimeout", "de 1 à 3600 secondes attendu.")
-        try check((4096...1_048_576).contains(r.maxRequestBytes), "maxRequestBytes", "de 4096 à 1048576 octets attendu.")
+        try check(
+            (4096...1_048_576).contains(r.maxRequestBytes), "maxRequestBytes", "de 4096 à 1048576 octets attendu.")
         try check((0...3600).contains(r.shutdownTimeout), "shutdownTimeout", "de 0 à 3600 secondes attendu.")
         try check(Self.logLevels.contains(r.logLevel), "logLevel", "un de : \(Self.logLevels.joined(separator: ", ")).")
-        try check(Self.logFormats.contains(r.logFormat), "logFormat", "un de : \(Self.logFormats.joined(separator: ", ")).")
+        try check(
+            Self.logFormats.contains(r.logFormat), "logFormat", "un de : \(Self.logFormats.joined(separator: ", ")).")
     }
 }
 

@@ -8,13 +8,15 @@ public enum ASCIIFolding {
         if text.utf8.allSatisfy(isPrintableASCII) { return text }
 
         // Accents only (the common French case): drop combining marks, no ICU transliterator.
-        let stripped = String(String.UnicodeScalarView(
-            text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                $0.properties.generalCategory != .nonspacingMark
-            }))
+        let stripped = String(
+            String.UnicodeScalarView(
+                text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    $0.properties.generalCategory != .nonspacingMark
+                }))
         if stripped.utf8.allSatisfy(isPrintableASCII) { return stripped }
 
-        let transliterated = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? stripped
+        let transliterated =
+            text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? stripped
         // Whatever has no ASCII form (emoji, symbols) is dropped, as the official generator did.
         return String(decoding: transliterated.utf8.filter(isPrintableASCII), as: UTF8.self)
     }

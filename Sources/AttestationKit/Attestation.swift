@@ -46,7 +46,8 @@ public struct Attestation: Sendable {
     /// The file name offered for download, from the creation moment: `attestation-2020-11-28_08-15.pdf`.
     public var fileName: String {
         let c = createdLocal
-        return "attestation-\(fourDigits(c.date.year))-\(twoDigits(c.date.month))-\(twoDigits(c.date.day))_\(twoDigits(c.hour))-\(twoDigits(c.minute)).pdf"
+        return
+            "attestation-\(fourDigits(c.date.year))-\(twoDigits(c.date.month))-\(twoDigits(c.date.day))_\(twoDigits(c.hour))-\(twoDigits(c.minute)).pdf"
     }
 }
 
@@ -66,7 +67,8 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
             let shown = code.count <= 40 ? " « \(code) »" : ""
             return "motif\(shown) inconnu pour le formulaire \(form.id) ; acceptés : \(Self.codes(form))."
         case .oneReasonOnly(let form):
-            return "un seul motif par attestation pour le formulaire \(form.id) ; choisissez-en un parmi : \(Self.codes(form))."
+            return
+                "un seul motif par attestation pour le formulaire \(form.id) ; choisissez-en un parmi : \(Self.codes(form))."
         case .exitTime(let error):
             return error.description
         }

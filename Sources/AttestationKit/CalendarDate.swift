@@ -7,7 +7,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// A date that exists in the calendar (no 31 April, 29 February only in leap years).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -17,8 +18,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -34,8 +36,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = CalendarDate(text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "expected a date DD/MM/YYYY, got \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "expected a date DD/MM/YYYY, got \(text)"))
         }
         self = date
     }

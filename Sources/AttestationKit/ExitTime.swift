@@ -33,9 +33,10 @@ public enum ExitTime: Sendable, Hashable {
     public static func at(parsing text: String) throws(ExitTimeError) -> ExitTime {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...23).contains(hour), (0...59).contains(minute) else {
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else {
             throw .malformedTime(text)
         }
         return .at(hour: hour, minute: minute)
@@ -92,8 +93,9 @@ public struct OffsetBounds: Sendable, Hashable, Codable {
         let minimum = try container.decode(Int.self, forKey: .minimum)
         let maximum = try container.decode(Int.self, forKey: .maximum)
         guard let bounds = OffsetBounds(minimum: minimum, maximum: maximum) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "minimum ≤ 0 ≤ maximum attendu"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "minimum ≤ 0 ≤ maximum attendu"))
         }
         self = bounds
     }
@@ -117,9 +119,11 @@ public enum ExitTimeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .offsetOutOfBounds(let minutes, let bounds):
             return "offset hors limites (\(minutes)) ; de \(bounds.minimum) à +\(bounds.maximum) minutes."
         case .atOutOfBounds(let hour, let minute, let bounds):
-            return "at hors limites (\(twoDigits(hour)):\(twoDigits(minute))) ; l’heure de sortie doit être entre \(bounds.minimum) et +\(bounds.maximum) minutes de maintenant."
+            return
+                "at hors limites (\(twoDigits(hour)):\(twoDigits(minute))) ; l’heure de sortie doit être entre \(bounds.minimum) et +\(bounds.maximum) minutes de maintenant."
         case .nonexistentTime(let hour, let minute):
-            return "at : l’heure \(twoDigits(hour)):\(twoDigits(minute)) n’existe pas aujourd’hui (changement d’heure) ; choisissez une autre heure."
+            return
+                "at : l’heure \(twoDigits(hour)):\(twoDigits(minute)) n’existe pas aujourd’hui (changement d’heure) ; choisissez une autre heure."
         case .offsetAndAt:
             return "offset et at s’excluent ; donnez l’un ou l’autre."
         }

@@ -55,7 +55,9 @@ public struct Form: Sendable, Hashable, Identifiable {
     public var textBlocks: [(path: String, block: TextBlock)] {
         [("title", title), ("legalText", legalText)]
             + texts.enumerated().map { ("texts[\($0.offset)]", $0.element) }
-            + fields.enumerated().compactMap { entry in entry.element.label.map { ("fields[\(entry.offset)].label", $0) } }
+            + fields.enumerated().compactMap { entry in
+                entry.element.label.map { ("fields[\(entry.offset)].label", $0) }
+            }
     }
 }
 
@@ -80,7 +82,9 @@ public struct RGBColor: Sendable, Hashable {
 
     /// `#rrggbb` (or `#RRGGBB`), else nil.
     public init?(hex: String) {
-        guard hex.wholeMatch(of: /#[0-9a-fA-F]{6}/) != nil, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        guard hex.wholeMatch(of: /#[0-9a-fA-F]{6}/) != nil, let value = UInt32(hex.dropFirst(), radix: 16) else {
+            return nil
+        }
         red = Double(value >> 16 & 0xFF) / 255
         green = Double(value >> 8 & 0xFF) / 255
         blue = Double(value & 0xFF) / 255
@@ -170,8 +174,9 @@ public struct TextBlock: Sendable, Hashable {
         text: String, x: Double, y: Double, size: Double, style: FontStyle? = nil, width: Double? = nil,
         leading: Double? = nil, align: Alignment? = nil
     ) {
-        self.init(content: RichText(text), x: x, y: y, size: size, font: StandardFont(style: style ?? .regular),
-                  width: width, leading: leading, align: align)
+        self.init(
+            content: RichText(text), x: x, y: y, size: size, font: StandardFont(style: style ?? .regular),
+            width: width, leading: leading, align: align)
     }
 
     /// The whole text, every run.
@@ -328,7 +333,9 @@ public struct QRPayloadFormat: Sendable, Hashable {
     public let asciiFolding: Bool
 
     public init(lines: [String], separator: String, trailingSeparator: Bool, asciiFolding: Bool = true) {
-        (self.lines, self.separator, self.trailingSeparator, self.asciiFolding) = (lines, separator, trailingSeparator, asciiFolding)
+        (self.lines, self.separator, self.trailingSeparator, self.asciiFolding) = (
+            lines, separator, trailingSeparator, asciiFolding
+        )
     }
 
     /// The placeholders a line may use.
@@ -346,7 +353,9 @@ public struct QRPayloadFormat: Sendable, Hashable {
         for line in lines {
             var rest = Substring(line)
             while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                total += rest[..<open].utf8.count + Self.longestValue(String(rest[rest.index(after: open)..<close]), reasons: reasons)
+                total +=
+                    rest[..<open].utf8.count
+                    + Self.longestValue(String(rest[rest.index(after: open)..<close]), reasons: reasons)
                 rest = rest[rest.index(after: close)...]
             }
             total += rest.utf8.count

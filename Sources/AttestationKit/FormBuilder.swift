@@ -18,8 +18,10 @@ struct FormBuilder {
     /// A link holds at most 32 reasons (`LinkToken.maximumReasons`).
     static let maximumReasons = 32
 
-    init(document: FormDocumentV2, source: String, positions: StrictJSON.Positions,
-         pathAliases: [(version2: String, version1: String)] = []) {
+    init(
+        document: FormDocumentV2, source: String, positions: StrictJSON.Positions,
+        pathAliases: [(version2: String, version1: String)] = []
+    ) {
         (self.document, self.source, self.positions, self.pathAliases) = (document, source, positions, pathAliases)
     }
 
@@ -44,10 +46,12 @@ struct FormBuilder {
         for (index, field) in d.fields.enumerated() {
             fields.append(try fieldSlot(field, path: "fields[\(index)]", pageSize: pageSize))
         }
-        let layout = try reasonLayout(d.reasonLayout, path: "reasonLayout", pageWidth: pages.first.width, pageHeight: pages.first.height)
+        let layout = try reasonLayout(
+            d.reasonLayout, path: "reasonLayout", pageWidth: pages.first.width, pageHeight: pages.first.height)
         let reasons = try self.reasons(layout: layout, pageSize: pageSize)
         try checkReasonPlacement(reasons, layout: layout, pageSize: pageSize)
-        let selection: ReasonSelection = try choice(d.selection ?? ReasonSelection.oneOrMore.rawValue, path: "selection")
+        let selection: ReasonSelection = try choice(
+            d.selection ?? ReasonSelection.oneOrMore.rawValue, path: "selection")
         let rules = try self.rules(pageWidth: pages.first.width, pageHeight: pages.first.height)
         let images = try self.images(pageSize: pageSize)
         let payload = try qrPayload(reasons: reasons)
@@ -56,32 +60,45 @@ struct FormBuilder {
         func form(id: String, name: String, offered: Set<String>?) throws(FormError) -> Form {
             let printed = reasons.map { reason in
                 guard let offered, !offered.contains(reason.code) else { return reason }
-                return Reason(code: reason.code, number: reason.number, printedNumber: reason.printedNumber,
-                              shortLabel: reason.shortLabel, labelText: reason.labelText, noteText: reason.noteText, y: reason.y,
-                              textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page, offered: false)
+                return Reason(
+                    code: reason.code, number: reason.number, printedNumber: reason.printedNumber,
+                    shortLabel: reason.shortLabel, labelText: reason.labelText, noteText: reason.noteText, y: reason.y,
+                    textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page, offered: false)
             }
             let chosen = printed.filter(\.offered)
             guard !chosen.isEmpty else { throw fail("reasons", "au moins un motif proposé est attendu (offered).") }
-            return Form(id: id, name: name, page: d.page, secondPage: d.secondPage, metadata: d.metadata, title: title,
-                        legalText: legalText, texts: texts, fields: fields, reasons: chosen, printedReasons: printed,
-                        reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
-                        qrCodes: placements)
+            return Form(
+                id: id, name: name, page: d.page, secondPage: d.secondPage, metadata: d.metadata, title: title,
+                legalText: legalText, texts: texts, fields: fields, reasons: chosen, printedReasons: printed,
+                reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
+                qrCodes: placements)
         }
 
         guard let contexts = d.contexts else { return [try form(id: d.id, name: d.name, offered: nil)] }
-        guard !contexts.isEmpty else { throw fail("contexts", "au moins un contexte est attendu, ou pas de clé contexts.") }
+        guard !contexts.isEmpty else {
+            throw fail("contexts", "au moins un contexte est attendu, ou pas de clé contexts.")
+        }
         var forms: [Form] = []
         for (index, context) in contexts.enumerated() {
             let path = "contexts[\(index)]"
             let id = "\(d.id)-\(context.id)"
             guard context.id.wholeMatch(of: /[a-z0-9][a-z0-9-]*/) != nil, id.count <= 64 else {
-                throw fail("\(path).id", "identifiant de contexte invalide ; minuscules, chiffres et tirets, l’id du formulaire et lui 64 caractères au plus.")
+                throw fail(
+                    "\(path).id",
+                    "identifiant de contexte invalide ; minuscules, chiffres et tirets, l’id du formulaire et lui 64 caractères au plus."
+                )
             }
-            guard !forms.contains(where: { $0.id == id }) else { throw fail("\(path).id", "contexte « \(context.id) » en double.") }
-            guard !context.reasons.isEmpty else { throw fail("\(path).reasons", "au moins un code de motif est attendu.") }
+            guard !forms.contains(where: { $0.id == id }) else {
+                throw fail("\(path).id", "contexte « \(context.id) » en double.")
+            }
+            guard !context.reasons.isEmpty else {
+                throw fail("\(path).reasons", "au moins un code de motif est attendu.")
+            }
             for (position, code) in context.reasons.enumerated() {
                 guard reasons.contains(where: { $0.code == code }) else {
-                    throw fail("\(path).reasons[\(position)]", "motif « \(code) » inconnu ; codes des motifs du formulaire attendus.")
+                    throw fail(
+                        "\(path).reasons[\(position)]",
+                        "motif « \(code) » inconnu ; codes des motifs du formulaire attendus.")
                 }
                 guard context.reasons.firstIndex(of: code) == position else {
                     throw fail("\(path).reasons[\(position)]", "motif « \(code) » en double.")
@@ -98,7 +115,9 @@ struct FormBuilder {
     func fail(_ path: String, _ message: String) -> FormError {
         let position = positions.of(path) ?? positions.of(Self.parent(of: path))
         var shown = path
-        for alias in pathAliases where shown == alias.version2 || shown.hasPrefix(alias.version2 + ".") || shown.hasPrefix(alias.version2 + "[") {
+        for alias in pathAliases
+        where shown == alias.version2 || shown.hasPrefix(alias.version2 + ".") || shown.hasPrefix(alias.version2 + "[")
+        {
             shown = alias.version1 + shown.dropFirst(alias.version2.count)
         }
         return FormError(source: source, path: shown, message: message, line: position?.line, column: position?.column)
@@ -111,9 +130,12 @@ struct FormBuilder {
     }
 
     /// A value among `T`'s, or an error listing them.
-    func choice<T: RawRepresentable & CaseIterable>(_ value: String, path: String) throws(FormError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ value: String, path: String) throws(FormError) -> T
+    where T.RawValue == String {
         guard let result = T(rawValue: value) else {
-            throw fail(path, "valeur « \(value) » inconnue ; acceptées : \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw fail(
+                path,
+                "valeur « \(value) » inconnue ; acceptées : \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return result
     }
@@ -130,10 +152,15 @@ struct FormBuilder {
     func font(_ name: String?, at keyPath: String, winAnsiOnly: Bool = false) throws(FormError) -> StandardFont {
         guard let name else { return .helvetica }
         guard let font = StandardFont(rawValue: name) else {
-            throw fail(keyPath, "police « \(name) » inconnue ; acceptées (les 14 polices standard du PDF) : \(StandardFont.accepted).")
+            throw fail(
+                keyPath,
+                "police « \(name) » inconnue ; acceptées (les 14 polices standard du PDF) : \(StandardFont.accepted).")
         }
         guard !winAnsiOnly || font.usesWinAnsi else {
-            throw fail(keyPath, "\(name) n’a pas les lettres latines ; une police de texte est attendue (Helvetica, Times-Roman, Courier…).")
+            throw fail(
+                keyPath,
+                "\(name) n’a pas les lettres latines ; une police de texte est attendue (Helvetica, Times-Roman, Courier…)."
+            )
         }
         return font
     }
@@ -142,7 +169,10 @@ struct FormBuilder {
 
     func checkPage(_ page: PageSize, path: String) throws(FormError) {
         guard Self.pageSizes.contains(page.width), Self.pageSizes.contains(page.height) else {
-            throw fail(path, "dimensions de \(Int(Self.pageSizes.lowerBound)) à \(Int(Self.pageSizes.upperBound)) points attendues (limites d’une page PDF).")
+            throw fail(
+                path,
+                "dimensions de \(Int(Self.pageSizes.lowerBound)) à \(Int(Self.pageSizes.upperBound)) points attendues (limites d’une page PDF)."
+            )
         }
     }
 
@@ -159,12 +189,16 @@ struct FormBuilder {
     }
 
     func checkSize(_ size: Double, path: String) throws(FormError) {
-        guard size > 0, Self.fontSizes.contains(size) else { throw fail(path, "taille de police entre 0 et 72 attendue.") }
+        guard size > 0, Self.fontSizes.contains(size) else {
+            throw fail(path, "taille de police entre 0 et 72 attendue.")
+        }
     }
 
     // MARK: - Text
 
-    func richText(_ document: RichTextDocument, font: StandardFont, size: Double, path: String) throws(FormError) -> RichText {
+    func richText(
+        _ document: RichTextDocument, font: StandardFont, size: Double, path: String
+    ) throws(FormError) -> RichText {
         var runs: [TextRun] = []
         for (index, part) in document.parts.enumerated() {
             let partPath = document.isString ? path : "\(path)[\(index)]"
@@ -172,11 +206,15 @@ struct FormBuilder {
             case .plain(let text):
                 runs.append(TextRun(text: text))
             case .run(let run):
-                let runFont: StandardFont? = try run.font.map { name throws(FormError) in try self.font(name, at: "\(partPath).font") }
+                let runFont: StandardFont? = try run.font.map { name throws(FormError) in
+                    try self.font(name, at: "\(partPath).font")
+                }
                 if let runSize = run.size { try checkSize(runSize, path: "\(partPath).size") }
                 let rise = run.rise ?? 0
                 guard abs(rise) <= size else {
-                    throw fail("\(partPath).rise", "décalage de la ligne de base entre −size et size attendu (\(size) points).")
+                    throw fail(
+                        "\(partPath).rise", "décalage de la ligne de base entre −size et size attendu (\(size) points)."
+                    )
                 }
                 guard !run.text.isEmpty else { throw fail("\(partPath).text", "texte vide.") }
                 runs.append(TextRun(text: run.text, font: runFont, size: run.size, rise: rise))
@@ -187,10 +225,13 @@ struct FormBuilder {
             let runFont = run.font ?? font
             let text = run.text.replacingOccurrences(of: "\n", with: "")
             guard runFont.encode(text) != nil else {
-                let hint = runFont.usesWinAnsi
+                let hint =
+                    runFont.usesWinAnsi
                     ? "seuls les caractères de Windows-1252 sont acceptés dans le texte fixe d’un formulaire en \(runFont.rawValue)"
                     : "\(runFont.rawValue) prend les codes U+0020 à U+00FF de son propre encodage"
-                throw fail(runPath, "texte hors de l’encodage de la police (\(Self.firstUnencodable(text, in: runFont))) ; \(hint).")
+                throw fail(
+                    runPath,
+                    "texte hors de l’encodage de la police (\(Self.firstUnencodable(text, in: runFont))) ; \(hint).")
             }
         }
         return RichText(runs: runs)
@@ -198,7 +239,8 @@ struct FormBuilder {
 
     static func firstUnencodable(_ text: String, in font: StandardFont) -> String {
         for character in text where font.encode(String(character)) == nil {
-            let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+            let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
+                separator: " ")
             return "« \(character) », \(code)"
         }
         return "?"
@@ -214,20 +256,25 @@ struct FormBuilder {
         // Every length is bounded by the page too: the renderer writes positions as integers of
         // hundredths of a point, and a length near 1e17 overflowed them, which crashed the
         // server as it loaded the form.
-        guard (d.width ?? 1) > 0, (d.width ?? 0) <= size.width, (d.leading ?? 1) > 0, (d.leading ?? 0) <= size.height else {
+        guard (d.width ?? 1) > 0, (d.width ?? 0) <= size.width, (d.leading ?? 1) > 0, (d.leading ?? 0) <= size.height
+        else {
             throw fail(path, "width et leading doivent être positifs et tenir dans la page.")
         }
-        let align: TextBlock.Alignment? = try d.align.map { value throws(FormError) in try choice(value, path: "\(path).align") }
+        let align: TextBlock.Alignment? = try d.align.map { value throws(FormError) in
+            try choice(value, path: "\(path).align")
+        }
         var color: RGBColor?
         if let hex = d.color {
             guard let parsed = RGBColor(hex: hex) else {
-                throw fail("\(path).color", "couleur « \(hex) » invalide ; #rrggbb attendu (#000000 noir, #ffffff blanc).")
+                throw fail(
+                    "\(path).color", "couleur « \(hex) » invalide ; #rrggbb attendu (#000000 noir, #ffffff blanc).")
             }
             color = parsed
         }
         let content = try richText(d.text, font: font, size: d.size, path: "\(path).text")
-        let block = TextBlock(content: content, x: d.x, y: d.y, size: d.size, font: font, width: d.width, leading: d.leading,
-                              align: align, color: color, page: page)
+        let block = TextBlock(
+            content: content, x: d.x, y: d.y, size: d.size, font: font, width: d.width, leading: d.leading,
+            align: align, color: color, page: page)
         try checkFits(block, path: path, page: size)
         return block
     }
@@ -238,15 +285,25 @@ struct FormBuilder {
         for line in lines {
             let right = block.x + (block.width ?? line.width)
             if let width = block.width, line.width > width + TextMeasure.tolerance {
-                throw fail("\(path).text", "la ligne « \(line.text) » (\(Self.points(line.width))) dépasse width (\(Self.points(width))) ; élargissez width, réduisez size, ou coupez-la par \\n.")
+                throw fail(
+                    "\(path).text",
+                    "la ligne « \(line.text) » (\(Self.points(line.width))) dépasse width (\(Self.points(width))) ; élargissez width, réduisez size, ou coupez-la par \\n."
+                )
             }
-            guard block.x + line.width <= page.width + TextMeasure.tolerance, right <= page.width + TextMeasure.tolerance else {
-                throw fail("\(path).text", "la ligne « \(line.text) » (\(Self.points(line.width)) à partir de x = \(Self.points(block.x))) sort de la page (\(Self.points(page.width))) ; donnez width pour la couper, ou réduisez size.")
+            guard block.x + line.width <= page.width + TextMeasure.tolerance,
+                right <= page.width + TextMeasure.tolerance
+            else {
+                throw fail(
+                    "\(path).text",
+                    "la ligne « \(line.text) » (\(Self.points(line.width)) à partir de x = \(Self.points(block.x))) sort de la page (\(Self.points(page.width))) ; donnez width pour la couper, ou réduisez size."
+                )
             }
         }
         let last = block.y - Double(lines.count - 1) * block.lineHeight
         guard last >= 0 else {
-            throw fail("\(path).text", "\(lines.count) lignes à partir de y = \(Self.points(block.y)) : la dernière sort du bas de la page.")
+            throw fail(
+                "\(path).text",
+                "\(lines.count) lignes à partir de y = \(Self.points(block.y)) : la dernière sort du bas de la page.")
         }
     }
 
@@ -262,12 +319,17 @@ struct FormBuilder {
         let size = pageSize(page)
         let names = FieldValues.names(in: d.value)
         guard !names.isEmpty else {
-            throw fail("\(path).value", "aucune variable ; un champ écrit une valeur de la personne, par exemple {firstName} {lastName} (un texte fixe va dans texts).")
+            throw fail(
+                "\(path).value",
+                "aucune variable ; un champ écrit une valeur de la personne, par exemple {firstName} {lastName} (un texte fixe va dans texts)."
+            )
         }
         for name in names where !FieldValues.placeholders.contains(name) {
             throw fail("\(path).value", "variable inconnue {\(name)} ; acceptées : \(Self.knownPlaceholders).")
         }
-        let label = try d.label.map { block throws(FormError) in try textBlock(block, path: "\(path).label", pageSize: pageSize) }
+        let label = try d.label.map { block throws(FormError) in
+            try textBlock(block, path: "\(path).label", pageSize: pageSize)
+        }
         try checkPoint(d.x, within: size.width, path: "\(path).x")
         try checkPoint(d.y, within: size.height, path: "\(path).y")
         guard d.maxWidth > 0, d.x + d.maxWidth <= size.width else {
@@ -281,22 +343,28 @@ struct FormBuilder {
             throw fail("\(path).fitWidth", "largeur positive, dans la page, attendue.")
         }
         let font = try self.font(d.font, at: "\(path).font", winAnsiOnly: true)
-        return FieldSlot(value: d.value, label: label, x: d.x, y: d.y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
-                         fitWidth: d.fitWidth, font: font, page: page)
+        return FieldSlot(
+            value: d.value, label: label, x: d.x, y: d.y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
+            fitWidth: d.fitWidth, font: font, page: page)
     }
 
     static var knownPlaceholders: String { FieldValues.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") }
 
     // MARK: - Reasons
 
-    func reasonLayout(_ d: ReasonLayoutDocument, path: String, pageWidth width: Double, pageHeight height: Double) throws(FormError) -> ReasonLayout {
+    func reasonLayout(
+        _ d: ReasonLayoutDocument, path: String, pageWidth width: Double, pageHeight height: Double
+    ) throws(FormError) -> ReasonLayout {
         let box: ReasonLayout.BoxKind = try choice(d.box ?? ReasonLayout.BoxKind.square.rawValue, path: "\(path).box")
         let boxFont = try font(d.boxFont, at: "\(path).boxFont")
         let markFont = try font(d.markFont, at: "\(path).markFont")
         let textFont = try font(d.textFont, at: "\(path).textFont")
         let noteFont = try font(d.noteFont, at: "\(path).noteFont")
-        let textAlign: TextBlock.Alignment = try choice(d.textAlign ?? TextBlock.Alignment.left.rawValue, path: "\(path).textAlign")
-        var boxX = d.boxX ?? 0, boxDY = d.boxDY ?? 0, boxSize = d.boxSize ?? 0
+        let textAlign: TextBlock.Alignment = try choice(
+            d.textAlign ?? TextBlock.Alignment.left.rawValue, path: "\(path).textAlign")
+        var boxX = d.boxX ?? 0
+        var boxDY = d.boxDY ?? 0
+        var boxSize = d.boxSize ?? 0
         if box != .none {
             for (key, value) in [("boxX", d.boxX), ("boxDY", d.boxDY), ("boxSize", d.boxSize)] where value == nil {
                 throw fail("\(path).\(key)", "clé obligatoire absente (box « \(box.rawValue) »).")
@@ -309,7 +377,9 @@ struct FormBuilder {
                 throw fail("\(path).boxText", "clé obligatoire absente (box « text ») ; par exemple \"[ ]\".")
             }
             guard boxFont.encode(text) != nil else {
-                throw fail("\(path).boxText", "texte hors de l’encodage de \(boxFont.rawValue) (\(Self.firstUnencodable(text, in: boxFont))).")
+                throw fail(
+                    "\(path).boxText",
+                    "texte hors de l’encodage de \(boxFont.rawValue) (\(Self.firstUnencodable(text, in: boxFont))).")
             }
             boxText = text
         } else if d.boxText != nil {
@@ -319,20 +389,28 @@ struct FormBuilder {
         guard !markText.isEmpty, markFont.encode(markText) != nil else {
             throw fail("\(path).markText", "marque vide ou hors de l’encodage de \(markFont.rawValue).")
         }
-        let noteSize = d.noteSize ?? d.textSize, noteLeading = d.noteLeading ?? d.textLeading, noteGap = d.noteGap ?? d.textLeading
-        let sizes = [box == .none ? 1 : boxSize, d.markSize, d.textWidth, d.textSize, d.textLeading, noteSize, noteLeading]
+        let noteSize = d.noteSize ?? d.textSize
+        let noteLeading = d.noteLeading ?? d.textLeading
+        let noteGap = d.noteGap ?? d.textLeading
+        let sizes = [
+            box == .none ? 1 : boxSize, d.markSize, d.textWidth, d.textSize, d.textLeading, noteSize, noteLeading,
+        ]
         let fontSizes = [d.markSize, d.textSize, noteSize] + (box == .text ? [boxSize] : [])
         let offsets = [boxDY, d.textDY, noteGap, d.textLeading, noteLeading]
-        guard sizes.allSatisfy({ $0 > 0 }), fontSizes.allSatisfy({ $0 <= 72 }), offsets.allSatisfy({ abs($0) <= height }),
-              d.textX >= 0, d.textX + d.textWidth <= width,
-              (0...width).contains(boxX), boxSize <= width, (0...width).contains(d.markX) else {
+        guard sizes.allSatisfy({ $0 > 0 }), fontSizes.allSatisfy({ $0 <= 72 }),
+            offsets.allSatisfy({ abs($0) <= height }),
+            d.textX >= 0, d.textX + d.textWidth <= width,
+            (0...width).contains(boxX), boxSize <= width, (0...width).contains(d.markX)
+        else {
             throw fail(path, "tailles positives (polices jusqu’à 72), décalages et texte dans la page attendus.")
         }
         return ReasonLayout(
             box: box, boxX: boxX, boxDY: boxDY, boxSize: boxSize, boxText: boxText, boxFont: boxFont, markX: d.markX,
             markSize: d.markSize, markFont: markFont, markText: markText, textX: d.textX, textDY: d.textDY,
-            textWidth: d.textWidth, textSize: d.textSize, textLeading: d.textLeading, textFont: textFont, textAlign: textAlign,
-            noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap, noteFont: noteFont, numbered: d.numbered ?? false)
+            textWidth: d.textWidth, textSize: d.textSize, textLeading: d.textLeading, textFont: textFont,
+            textAlign: textAlign,
+            noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap, noteFont: noteFont,
+            numbered: d.numbered ?? false)
     }
 
     func reasons(layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError) -> [Reason] {
@@ -341,12 +419,14 @@ struct FormBuilder {
         guard list.count <= Self.maximumReasons else {
             throw fail("reasons", "\(Self.maximumReasons) motifs au plus (ce qu’un lien peut contenir).")
         }
-        var codes = Set<String>(), numbers = Set<Int>()
+        var codes = Set<String>()
+        var numbers = Set<Int>()
         var reasons: [Reason] = []
         for (index, reason) in list.enumerated() {
             let path = "reasons[\(index)]"
             guard reason.code.wholeMatch(of: /[a-z][a-z0-9_]{0,31}/) != nil else {
-                throw fail("\(path).code", "code de motif invalide « \(reason.code) » ; minuscules, chiffres et _ attendus.")
+                throw fail(
+                    "\(path).code", "code de motif invalide « \(reason.code) » ; minuscules, chiffres et _ attendus.")
             }
             guard codes.insert(reason.code).inserted else {
                 throw fail("\(path).code", "code de motif en double « \(reason.code) ».")
@@ -360,23 +440,29 @@ struct FormBuilder {
             let size = pageSize(page)
             try checkPoint(reason.y, within: size.height, path: "\(path).y")
             for (key, offset) in [("textDY", reason.textDY), ("boxDY", reason.boxDY)] {
-                if let offset, abs(offset) > size.height { throw fail("\(path).\(key)", "décalage plus grand que la page.") }
+                if let offset, abs(offset) > size.height {
+                    throw fail("\(path).\(key)", "décalage plus grand que la page.")
+                }
             }
             let label = try richText(reason.label, font: layout.textFont, size: layout.textSize, path: "\(path).label")
             let note = try reason.note.map { note throws(FormError) in
                 try richText(note, font: layout.noteFont, size: layout.noteSize, path: "\(path).note")
             }
-            reasons.append(Reason(
-                code: reason.code, number: number, printedNumber: layout.numbered ? number : nil, shortLabel: reason.shortLabel,
-                labelText: label, noteText: note, y: reason.y, textDY: reason.textDY, boxDY: reason.boxDY, page: page,
-                offered: reason.offered ?? true))
+            reasons.append(
+                Reason(
+                    code: reason.code, number: number, printedNumber: layout.numbered ? number : nil,
+                    shortLabel: reason.shortLabel,
+                    labelText: label, noteText: note, y: reason.y, textDY: reason.textDY, boxDY: reason.boxDY,
+                    page: page,
+                    offered: reason.offered ?? true))
         }
         return reasons
     }
 
     /// The reasons' labels go down the page without overlapping (as the renderer lays them
     /// out), and no two boxes or marks overlap.
-    func checkReasonPlacement(_ reasons: [Reason], layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError) {
+    func checkReasonPlacement(_ reasons: [Reason], layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError)
+    {
         var previousBottom: [Int: Double] = [:]
         var boxes: [(index: Int, page: Int, rect: Rect)] = []
         var marks: [(index: Int, page: Int, rect: Rect)] = []
@@ -388,7 +474,10 @@ struct FormBuilder {
             let page = pageSize(reason.page)
             let (label, note) = layout.textBlocks(of: reason)
             guard label.y + layout.textSize <= previousBottom[reason.page, default: .infinity] else {
-                throw fail("\(path).y", "le motif \(index) (\(reason.code)) chevauche le précédent ; réduisez textSize ou écartez les motifs.")
+                throw fail(
+                    "\(path).y",
+                    "le motif \(index) (\(reason.code)) chevauche le précédent ; réduisez textSize ou écartez les motifs."
+                )
             }
             try checkFits(label, path: "\(path).label", page: page)
             var lastBaseline = label.y - Double(label.lines.count - 1) * layout.textLeading
@@ -404,25 +493,44 @@ struct FormBuilder {
             let boxBottom = reason.y + layout.boxDY(of: reason)
             switch layout.box {
             case .square:
-                boxes.append((index, reason.page, Rect(x: layout.boxX, y: boxBottom, width: layout.boxSize, height: layout.boxSize)))
+                boxes.append(
+                    (
+                        index, reason.page,
+                        Rect(x: layout.boxX, y: boxBottom, width: layout.boxSize, height: layout.boxSize)
+                    ))
             case .text:
                 let bytes = layout.boxFont.encode(layout.boxText!)!
                 let extent = layout.boxFont.verticalExtent(bytes, size: layout.boxSize)
-                boxes.append((index, reason.page, Rect(x: layout.boxX, y: boxBottom + extent.bottom,
-                                                       width: layout.boxFont.width(bytes, size: layout.boxSize), height: extent.top - extent.bottom)))
+                boxes.append(
+                    (
+                        index, reason.page,
+                        Rect(
+                            x: layout.boxX, y: boxBottom + extent.bottom,
+                            width: layout.boxFont.width(bytes, size: layout.boxSize), height: extent.top - extent.bottom
+                        )
+                    ))
             case .none:
                 break
             }
-            marks.append((index, reason.page, Rect(x: layout.markX, y: reason.y + markExtent.bottom, width: markWidth,
-                                                    height: markExtent.top - markExtent.bottom)))
-            for rect in [boxes.last?.rect, marks.last?.rect].compactMap({ $0 }) where rect.y < 0 || rect.y + rect.height > page.height {
+            marks.append(
+                (
+                    index, reason.page,
+                    Rect(
+                        x: layout.markX, y: reason.y + markExtent.bottom, width: markWidth,
+                        height: markExtent.top - markExtent.bottom)
+                ))
+            for rect in [boxes.last?.rect, marks.last?.rect].compactMap({ $0 })
+            where rect.y < 0 || rect.y + rect.height > page.height {
                 throw fail("\(path).y", "la case ou la marque du motif sort de la page.")
             }
         }
         for (kind, list) in [("case", boxes), ("marque", marks)] {
             for (i, a) in list.enumerated() {
                 for b in list[..<i] where a.page == b.page && a.rect.overlaps(b.rect) {
-                    throw fail("reasons[\(a.index)].y", "la \(kind) de ce motif chevauche celle de reasons[\(b.index)] ; écartez les motifs ou réduisez leur taille.")
+                    throw fail(
+                        "reasons[\(a.index)].y",
+                        "la \(kind) de ce motif chevauche celle de reasons[\(b.index)] ; écartez les motifs ou réduisez leur taille."
+                    )
                 }
             }
         }
@@ -460,20 +568,28 @@ struct FormBuilder {
             let page = try pageNumber(image.page, path: "\(path).page")
             let size = pageSize(page)
             guard let data = Data(base64Encoded: image.data) else {
-                throw fail("\(path).data", "base64 invalide ; le contenu d’un fichier PNG ou JPEG en base64 est attendu (base64 -w0 logo.png).")
+                throw fail(
+                    "\(path).data",
+                    "base64 invalide ; le contenu d’un fichier PNG ou JPEG en base64 est attendu (base64 -w0 logo.png)."
+                )
             }
             guard data.count <= FormImage.maximumBytes else {
-                throw fail("\(path).data", "image trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
+                throw fail(
+                    "\(path).data",
+                    "image trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
             }
             guard let header = ImageHeader(bytes: [UInt8](data)) else {
                 throw fail("\(path).data", "ni PNG ni JPEG lisible ; une image PNG ou JPEG est attendue.")
             }
             guard image.width > 0, image.height > 0, image.x >= 0, image.y >= 0,
-                  image.x + image.width <= size.width, image.y + image.height <= size.height else {
+                image.x + image.width <= size.width, image.y + image.height <= size.height
+            else {
                 throw fail(path, "l’image doit tenir dans la page (x, y, width, height en points).")
             }
-            images.append(FormImage(page: page, x: image.x, y: image.y, width: image.width, height: image.height,
-                                    format: header.format, bytes: [UInt8](data), pixelWidth: header.width, pixelHeight: header.height))
+            images.append(
+                FormImage(
+                    page: page, x: image.x, y: image.y, width: image.width, height: image.height,
+                    format: header.format, bytes: [UInt8](data), pixelWidth: header.width, pixelHeight: header.height))
         }
         return images
     }
@@ -482,14 +598,19 @@ struct FormBuilder {
         let d = document.qrPayload
         for (index, line) in d.lines.enumerated() {
             for name in FieldValues.names(in: line) where !FieldValues.placeholders.contains(name) {
-                throw fail("qrPayload.lines[\(index)]", "variable inconnue {\(name)} ; acceptées : \(Self.knownPlaceholders).")
+                throw fail(
+                    "qrPayload.lines[\(index)]", "variable inconnue {\(name)} ; acceptées : \(Self.knownPlaceholders).")
             }
         }
-        let format = QRPayloadFormat(lines: d.lines, separator: d.separator, trailingSeparator: d.trailingSeparator,
-                                     asciiFolding: d.asciiFolding ?? true)
+        let format = QRPayloadFormat(
+            lines: d.lines, separator: d.separator, trailingSeparator: d.trailingSeparator,
+            asciiFolding: d.asciiFolding ?? true)
         let longest = format.longestBytes(reasons: reasons)
         guard longest <= QRPayloadFormat.maximumBytes else {
-            throw fail("qrPayload", "trop long pour un QR code avec les valeurs les plus longues (\(longest) octets, \(QRPayloadFormat.maximumBytes) au plus) ; raccourcissez le texte fixe.")
+            throw fail(
+                "qrPayload",
+                "trop long pour un QR code avec les valeurs les plus longues (\(longest) octets, \(QRPayloadFormat.maximumBytes) au plus) ; raccourcissez le texte fixe."
+            )
         }
         return format
     }
@@ -498,10 +619,13 @@ struct FormBuilder {
         let placements = document.qrCodes
         guard !placements.isEmpty else { throw fail("qrCodes", "au moins un QR code est attendu.") }
         for (index, placement) in placements.enumerated() {
-            guard (1...2).contains(placement.page) else { throw fail("qrCodes[\(index)].page", "page 1 ou 2 attendue.") }
+            guard (1...2).contains(placement.page) else {
+                throw fail("qrCodes[\(index)].page", "page 1 ou 2 attendue.")
+            }
             let size = pageSize(placement.page)
             guard placement.size > 0, placement.x >= 0, placement.y >= 0,
-                  placement.x + placement.size <= size.width, placement.y + placement.size <= size.height else {
+                placement.x + placement.size <= size.width, placement.y + placement.size <= size.height
+            else {
                 throw fail("qrCodes[\(index)]", "le QR code doit tenir dans la page.")
             }
         }
@@ -520,7 +644,8 @@ struct ImageHeader {
             (offset..<offset + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
         }
         if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-           bytes[12..<16].elementsEqual("IHDR".utf8) {
+            bytes[12..<16].elementsEqual("IHDR".utf8)
+        {
             (format, width, height) = (.png, bigEndian(16, 4), bigEndian(20, 4))
         } else if bytes.starts(with: [0xFF, 0xD8]) {
             // Segments until a start of frame (SOF0–SOF15 but DHT, JPG and DAC), which holds

@@ -25,7 +25,8 @@ public struct FormCatalog: Sendable {
     /// The official forms; `deplacement-2020-11-28` is the default.
     public static let builtIn: FormCatalog = {
         do {
-            var ready: [Form] = [], pending: [Form] = []
+            var ready: [Form] = []
+            var pending: [Form] = []
             for document in builtInDocuments {
                 for form in try decodeForms(Data(document.bytes), source: document.source) {
                     if form.awaitingRenderer.isEmpty { ready.append(form) } else { pending.append(form) }
@@ -57,11 +58,16 @@ public struct FormCatalog: Sendable {
         let added = try Self.decodeForms(json, source: source)
         for form in added {
             if let feature = form.awaitingRenderer.first {
-                throw FormError(source: source, path: feature.path,
-                                message: "\(feature.description) : pas encore dessiné par ce serveur ; ce formulaire sera accepté quand le rendu le prendra en charge.")
+                throw FormError(
+                    source: source, path: feature.path,
+                    message:
+                        "\(feature.description) : pas encore dessiné par ce serveur ; ce formulaire sera accepté quand le rendu le prendra en charge."
+                )
             }
             guard anyForm(id: form.id) == nil, added.filter({ $0.id == form.id }).count == 1 else {
-                throw FormError(source: source, path: "id", message: "le formulaire « \(form.id) » existe déjà ; choisissez un autre id.")
+                throw FormError(
+                    source: source, path: "id",
+                    message: "le formulaire « \(form.id) » existe déjà ; choisissez un autre id.")
             }
         }
         forms.append(contentsOf: added)
@@ -94,7 +100,8 @@ public struct FormCatalog: Sendable {
         } catch {
             throw FormError(source: source, failure: error)
         }
-        return try FormBuilder(document: document, source: source, positions: parsed.positions, pathAliases: aliases).build()
+        return try FormBuilder(document: document, source: source, positions: parsed.positions, pathAliases: aliases)
+            .build()
     }
 }
 
@@ -112,7 +119,8 @@ public struct FormError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     init(source: String, failure: StrictJSON.Failure) {
-        self.init(source: source, path: failure.path, message: failure.message, line: failure.line, column: failure.column)
+        self.init(
+            source: source, path: failure.path, message: failure.message, line: failure.line, column: failure.column)
     }
 
     /// The message with its place in the file: `clé inconnue (ligne 40, colonne 7).`

@@ -106,27 +106,35 @@ struct FormDocumentV1: Codable {
     /// The keys of `fields` in version 1, in drawing order, with what each prints.
     static let fieldValues: [(key: String, value: String)] = [
         ("name", "{firstName} {lastName}"), ("birthDate", "{birthDate}"), ("birthPlace", "{birthPlace}"),
-        ("address", "{address} {zipCode} {city}"), ("city", "{city}"), ("exitDate", "{exitDate}"), ("exitTime", "{exitTime}"),
+        ("address", "{address} {zipCode} {city}"), ("city", "{city}"), ("exitDate", "{exitDate}"),
+        ("exitTime", "{exitTime}"),
     ]
 
     /// The same form in version 2, and how its JSON paths are named in version 1.
     func upgraded() -> (document: FormDocumentV2, pathAliases: [(version2: String, version1: String)]) {
         func block(_ old: TextBlockV1) -> TextBlockDocument {
-            TextBlockDocument(text: RichTextDocument(old.text), x: old.x, y: old.y, size: old.size, style: old.style,
-                              width: old.width, leading: old.leading, align: old.align)
+            TextBlockDocument(
+                text: RichTextDocument(old.text), x: old.x, y: old.y, size: old.size, style: old.style,
+                width: old.width, leading: old.leading, align: old.align)
         }
-        let slots = [fields.name, fields.birthDate, fields.birthPlace, fields.address, fields.city, fields.exitDate, fields.exitTime]
+        let slots = [
+            fields.name, fields.birthDate, fields.birthPlace, fields.address, fields.city, fields.exitDate,
+            fields.exitTime,
+        ]
         let fieldDocuments = zip(Self.fieldValues, slots).map { entry, slot in
-            FieldDocument(value: entry.value, label: slot.label.map(block), x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
-                          size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth)
+            FieldDocument(
+                value: entry.value, label: slot.label.map(block), x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
+                size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth)
         }
         let layout = reasonLayout
         let document = FormDocumentV2(
-            schema: 2, id: id, name: name, page: page, metadata: metadata, title: block(title), legalText: block(legalText),
+            schema: 2, id: id, name: name, page: page, metadata: metadata, title: block(title),
+            legalText: block(legalText),
             texts: texts.map(block), fields: fieldDocuments,
             reasons: reasons.map {
-                ReasonDocument(code: $0.code, number: $0.number, shortLabel: $0.shortLabel, label: RichTextDocument($0.label),
-                               note: $0.note.map(RichTextDocument.init), y: $0.y)
+                ReasonDocument(
+                    code: $0.code, number: $0.number, shortLabel: $0.shortLabel, label: RichTextDocument($0.label),
+                    note: $0.note.map(RichTextDocument.init), y: $0.y)
             },
             reasonLayout: ReasonLayoutDocument(
                 box: "square", boxX: layout.boxX, boxDY: layout.boxDY, boxSize: layout.boxSize, markX: layout.markX,
@@ -134,8 +142,9 @@ struct FormDocumentV1: Codable {
                 textSize: layout.textSize, textLeading: layout.textLeading, noteSize: layout.noteSize,
                 noteLeading: layout.noteLeading, noteGap: layout.noteGap, numbered: true),
             rules: rules,
-            qrPayload: QRPayloadDocument(lines: qrPayload.lines, separator: qrPayload.separator,
-                                         trailingSeparator: qrPayload.trailingSeparator),
+            qrPayload: QRPayloadDocument(
+                lines: qrPayload.lines, separator: qrPayload.separator,
+                trailingSeparator: qrPayload.trailingSeparator),
             qrCodes: qrCodes)
         let aliases = Self.fieldValues.enumerated().map { ("fields[\($0.offset)]", "fields.\($0.element.key)") }
         return (document, aliases)
@@ -328,23 +337,29 @@ extension Form: Encodable {
             schema: 2, id: id, name: name, page: page, secondPage: secondPage, metadata: metadata,
             title: title.document, legalText: legalText.document, texts: texts.map(\.document),
             fields: fields.map { slot in
-                FieldDocument(value: slot.value, label: slot.label?.document, x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
-                              size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth, font: slot.font.rawValue,
-                              page: slot.page == 1 ? nil : slot.page)
+                FieldDocument(
+                    value: slot.value, label: slot.label?.document, x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
+                    size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth, font: slot.font.rawValue,
+                    page: slot.page == 1 ? nil : slot.page)
             },
             reasons: printedReasons.map { reason in
-                ReasonDocument(code: reason.code, number: reason.number, shortLabel: reason.shortLabel,
-                               label: reason.labelText.document, note: reason.noteText?.document, y: reason.y,
-                               textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page == 1 ? nil : reason.page,
-                               offered: reason.offered ? nil : false)
+                ReasonDocument(
+                    code: reason.code, number: reason.number, shortLabel: reason.shortLabel,
+                    label: reason.labelText.document, note: reason.noteText?.document, y: reason.y,
+                    textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page == 1 ? nil : reason.page,
+                    offered: reason.offered ? nil : false)
             },
             reasonLayout: reasonLayout.document, selection: selection.rawValue, rules: rules,
-            images: images.isEmpty ? nil : images.map {
-                ImageDocument(page: $0.page == 1 ? nil : $0.page, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-                              data: Data($0.bytes).base64EncodedString())
-            },
-            qrPayload: QRPayloadDocument(lines: qrPayload.lines, separator: qrPayload.separator,
-                                         trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),
+            images: images.isEmpty
+                ? nil
+                : images.map {
+                    ImageDocument(
+                        page: $0.page == 1 ? nil : $0.page, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
+                        data: Data($0.bytes).base64EncodedString())
+                },
+            qrPayload: QRPayloadDocument(
+                lines: qrPayload.lines, separator: qrPayload.separator,
+                trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),
             qrCodes: qrCodes)
     }
 }
@@ -352,17 +367,23 @@ extension Form: Encodable {
 extension RichText {
     var document: RichTextDocument {
         if isPlain { return RichTextDocument(text) }
-        return RichTextDocument(parts: runs.map { run in
-            run.isPlain ? .plain(run.text)
-                : .run(RunDocument(text: run.text, font: run.font?.rawValue, size: run.size, rise: run.rise == 0 ? nil : run.rise))
-        })
+        return RichTextDocument(
+            parts: runs.map { run in
+                run.isPlain
+                    ? .plain(run.text)
+                    : .run(
+                        RunDocument(
+                            text: run.text, font: run.font?.rawValue, size: run.size,
+                            rise: run.rise == 0 ? nil : run.rise))
+            })
     }
 }
 
 extension TextBlock {
     var document: TextBlockDocument {
-        TextBlockDocument(text: content.document, x: x, y: y, size: size, font: font.rawValue, width: width, leading: leading,
-                          align: align?.rawValue, color: color?.hex, page: page == 1 ? nil : page)
+        TextBlockDocument(
+            text: content.document, x: x, y: y, size: size, font: font.rawValue, width: width, leading: leading,
+            align: align?.rawValue, color: color?.hex, page: page == 1 ? nil : page)
     }
 }
 
@@ -370,7 +391,8 @@ extension ReasonLayout {
     var document: ReasonLayoutDocument {
         ReasonLayoutDocument(
             box: box.rawValue, boxX: boxX, boxDY: boxDY, boxSize: boxSize, boxText: boxText, boxFont: boxFont.rawValue,
-            markX: markX, markSize: markSize, markFont: markFont.rawValue, markText: markText, textX: textX, textDY: textDY,
+            markX: markX, markSize: markSize, markFont: markFont.rawValue, markText: markText, textX: textX,
+            textDY: textDY,
             textWidth: textWidth, textSize: textSize, textLeading: textLeading, textFont: textFont.rawValue,
             textAlign: textAlign.rawValue, noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap,
             noteFont: noteFont.rawValue, numbered: numbered)

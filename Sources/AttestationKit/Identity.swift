@@ -145,15 +145,19 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooLong(let limit):
             return "\(name) : trop long ; \(limit) caractères au plus."
         case .tooLongForQRCode(let limit):
-            return "\(name) : trop long une fois transcrit en lettres latines pour le QR code ; \(limit) lettres latines au plus."
+            return
+                "\(name) : trop long une fois transcrit en lettres latines pour le QR code ; \(limit) lettres latines au plus."
         case .controlCharacter:
-            return "\(name) : caractère de contrôle ou saut de ligne interdit ; du texte sur une seule ligne est attendu."
+            return
+                "\(name) : caractère de contrôle ou saut de ligne interdit ; du texte sur une seule ligne est attendu."
         case .invalidZipCode:
             return "\(name) : invalide ; 5 chiffres attendus (par exemple 75001)."
         case .invalidDate:
-            return "\(name) : date invalide ; une date réelle au format JJ/MM/AAAA est attendue (par exemple 01/01/1970)."
+            return
+                "\(name) : date invalide ; une date réelle au format JJ/MM/AAAA est attendue (par exemple 01/01/1970)."
         case .dateOutOfRange(let latest):
-            return "\(name) : hors limites ; une date passée est attendue, à partir du \(Identity.earliestBirthDate) et avant le \(latest)."
+            return
+                "\(name) : hors limites ; une date passée est attendue, à partir du \(Identity.earliestBirthDate) et avant le \(latest)."
         }
     }
 }

@@ -16,8 +16,10 @@ public struct QRPayload: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func values(_ attestation: Attestation) -> [String: String] {
-        FieldValues.values(attestation, transform: attestation.form.qrPayload.asciiFolding
-            ? ASCIIFolding.fold : { WinAnsiText.encode($0) == nil ? ASCIIFolding.fold($0) : $0 })
+        FieldValues.values(
+            attestation,
+            transform: attestation.form.qrPayload.asciiFolding
+                ? ASCIIFolding.fold : { WinAnsiText.encode($0) == nil ? ASCIIFolding.fold($0) : $0 })
     }
 
     /// A piece of the payload: fixed text, or a placeholder left for someone else to fill.

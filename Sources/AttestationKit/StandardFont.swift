@@ -24,11 +24,12 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The Helvetica of a version 1 `style`.
     public init(style: FontStyle) {
-        self = switch style {
-        case .regular: .helvetica
-        case .bold: .helveticaBold
-        case .italic: .helveticaOblique
-        }
+        self =
+            switch style {
+            case .regular: .helvetica
+            case .bold: .helveticaBold
+            case .italic: .helveticaOblique
+            }
     }
 
     /// The version 1 style of the three Helvetica fonts the renderer of version 1 draws.
@@ -48,11 +49,14 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The bytes of `text` in this font's encoding, or nil when a character has none.
     public func encode(_ text: String) -> [UInt8]? {
-        let bytes = usesWinAnsi ? WinAnsiText.encode(text) : text.unicodeScalars.map { scalar -> UInt8? in
-            (0x20...0xFF).contains(scalar.value) ? UInt8(scalar.value) : nil
-        }.reduce(into: [UInt8]?([])) { result, byte in
-            if let byte { result?.append(byte) } else { result = nil }
-        }
+        let bytes =
+            usesWinAnsi
+            ? WinAnsiText.encode(text)
+            : text.unicodeScalars.map { scalar -> UInt8? in
+                (0x20...0xFF).contains(scalar.value) ? UInt8(scalar.value) : nil
+            }.reduce(into: [UInt8]?([])) { result, byte in
+                if let byte { result?.append(byte) } else { result = nil }
+            }
         guard let bytes, bytes.allSatisfy({ metrics.widths[Int($0)] != 0 }) else { return nil }
         return bytes
     }
@@ -87,7 +91,11 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
     /// Read once from `Fonts/standard-fonts.json`, made by `scripts/generate-font-metrics`.
     private static let table: [StandardFont: Metrics] = {
         struct File: Decodable {
-            struct Font: Decodable { let widths: [Int16]; let bottoms: [Int16]; let tops: [Int16] }
+            struct Font: Decodable {
+                let widths: [Int16]
+                let bottoms: [Int16]
+                let tops: [Int16]
+            }
             let fonts: [String: Font]
         }
         do {
@@ -95,7 +103,8 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
             var table: [StandardFont: Metrics] = [:]
             for font in StandardFont.allCases {
                 guard let entry = file.fonts[font.rawValue], entry.widths.count == 256,
-                      entry.bottoms.count == 256, entry.tops.count == 256 else {
+                    entry.bottoms.count == 256, entry.tops.count == 256
+                else {
                     fatalError("standard-fonts.json: no metrics for \(font.rawValue)")
                 }
                 table[font] = Metrics(widths: entry.widths, bottoms: entry.bottoms, tops: entry.tops)

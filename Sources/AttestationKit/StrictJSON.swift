@@ -203,20 +203,30 @@ public enum StrictJSON {
             case UInt8(ascii: "["): return try parseArray(path: path, depth: depth)
             case UInt8(ascii: "\""): return .string(try parseString(path: path))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber(path: path))
-            case UInt8(ascii: "t"): try literal("true", path: path); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false", path: path); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null", path: path); return .null
+            case UInt8(ascii: "t"):
+                try literal("true", path: path)
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false", path: path)
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null", path: path)
+                return .null
             case UInt8(ascii: "/"):
                 throw fail("commentaire interdit ; le JSON n’en accepte pas.", path: path)
             default:
-                throw fail("\(shown()) inattendu ; une valeur est attendue (objet, liste, texte entre guillemets droits, nombre, true, false ou null).", path: path)
+                throw fail(
+                    "\(shown()) inattendu ; une valeur est attendue (objet, liste, texte entre guillemets droits, nombre, true, false ou null).",
+                    path: path)
             }
         }
 
         mutating func literal(_ word: String, path: String) throws(Failure) {
             let expected = Array(word.utf8)
             guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-                throw fail("\(shown()) inattendu ; une valeur est attendue (true, false et null s’écrivent en minuscules).", path: path)
+                throw fail(
+                    "\(shown()) inattendu ; une valeur est attendue (true, false et null s’écrivent en minuscules).",
+                    path: path)
             }
             index += expected.count
         }
@@ -231,9 +241,13 @@ public enum StrictJSON {
             }
             while true {
                 skipWhitespace()
-                guard index < bytes.count else { throw fail("fin du fichier dans un objet ; « } » est attendu.", path: path) }
+                guard index < bytes.count else {
+                    throw fail("fin du fichier dans un objet ; « } » est attendu.", path: path)
+                }
                 if bytes[index] == UInt8(ascii: "}") {
-                    throw fail("virgule en trop avant « } » ; le JSON strict n’accepte pas de virgule après le dernier élément.", path: path)
+                    throw fail(
+                        "virgule en trop avant « } » ; le JSON strict n’accepte pas de virgule après le dernier élément.",
+                        path: path)
                 }
                 guard bytes[index] == UInt8(ascii: "\"") else {
                     throw fail("\(shown()) inattendu ; une clé entre guillemets droits est attendue.", path: path)
@@ -242,7 +256,9 @@ public enum StrictJSON {
                 let key = try parseString(path: path)
                 let childPath = path.isEmpty ? key : "\(path).\(key)"
                 if members.contains(where: { $0.key == key }) {
-                    throw fail("clé « \(key) » en double dans cet objet ; chaque clé une seule fois.", path: childPath, at: keyStart)
+                    throw fail(
+                        "clé « \(key) » en double dans cet objet ; chaque clé une seule fois.", path: childPath,
+                        at: keyStart)
                 }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -253,7 +269,9 @@ public enum StrictJSON {
                 let value = try parseValue(path: childPath, depth: depth + 1)
                 members.append((key, value))
                 skipWhitespace()
-                guard index < bytes.count else { throw fail("fin du fichier dans un objet ; « } » est attendu.", path: path) }
+                guard index < bytes.count else {
+                    throw fail("fin du fichier dans un objet ; « } » est attendu.", path: path)
+                }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -276,13 +294,19 @@ public enum StrictJSON {
             }
             while true {
                 skipWhitespace()
-                guard index < bytes.count else { throw fail("fin du fichier dans une liste ; « ] » est attendu.", path: path) }
+                guard index < bytes.count else {
+                    throw fail("fin du fichier dans une liste ; « ] » est attendu.", path: path)
+                }
                 if bytes[index] == UInt8(ascii: "]") {
-                    throw fail("virgule en trop avant « ] » ; le JSON strict n’accepte pas de virgule après le dernier élément.", path: path)
+                    throw fail(
+                        "virgule en trop avant « ] » ; le JSON strict n’accepte pas de virgule après le dernier élément.",
+                        path: path)
                 }
                 elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw fail("fin du fichier dans une liste ; « ] » est attendu.", path: path) }
+                guard index < bytes.count else {
+                    throw fail("fin du fichier dans une liste ; « ] » est attendu.", path: path)
+                }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -305,18 +329,27 @@ public enum StrictJSON {
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
             let integerStart = index
             let integerDigits = digits()
-            guard integerDigits > 0 else { throw fail("nombre invalide ; un chiffre est attendu après « - ».", path: path) }
+            guard integerDigits > 0 else {
+                throw fail("nombre invalide ; un chiffre est attendu après « - ».", path: path)
+            }
             if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
-                throw fail("nombre invalide : zéro en tête ; écrivez par exemple 7 ou 0.5.", path: path, at: integerStart)
+                throw fail(
+                    "nombre invalide : zéro en tête ; écrivez par exemple 7 ou 0.5.", path: path, at: integerStart)
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
-                guard digits() > 0 else { throw fail("nombre invalide ; un chiffre est attendu après le point.", path: path) }
+                guard digits() > 0 else {
+                    throw fail("nombre invalide ; un chiffre est attendu après le point.", path: path)
+                }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits() > 0 else { throw fail("nombre invalide ; un exposant est attendu après « e ».", path: path) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else {
+                    throw fail("nombre invalide ; un exposant est attendu après « e ».", path: path)
+                }
             }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
@@ -336,9 +369,10 @@ public enum StrictJSON {
                 case UInt8(ascii: "\\"):
                     scalars.append(try parseEscape(path: path))
                 case 0x00..<0x20:
-                    throw fail(byte == 0x0A
-                        ? "saut de ligne dans un texte ; écrivez \\n, ou fermez le guillemet."
-                        : "caractère de contrôle dans un texte ; écrivez-le \\uXXXX.", path: path)
+                    throw fail(
+                        byte == 0x0A
+                            ? "saut de ligne dans un texte ; écrivez \\n, ou fermez le guillemet."
+                            : "caractère de contrôle dans un texte ; écrivez-le \\uXXXX.", path: path)
                 case 0x20..<0x80:
                     scalars.append(Unicode.Scalar(byte))
                     index += 1
@@ -365,8 +399,12 @@ public enum StrictJSON {
             case UInt8(ascii: "u"):
                 let high = try hex4(path: path)
                 if (0xD800...0xDBFF).contains(high) {
-                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw fail("demi-caractère \\u\(String(high, radix: 16, uppercase: true)) seul ; la seconde moitié (\\uDC00 à \\uDFFF) est attendue.", path: path)
+                    guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
+                        throw fail(
+                            "demi-caractère \\u\(String(high, radix: 16, uppercase: true)) seul ; la seconde moitié (\\uDC00 à \\uDFFF) est attendue.",
+                            path: path)
                     }
                     index += 2
                     let low = try hex4(path: path)
@@ -376,17 +414,23 @@ public enum StrictJSON {
                     return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
                 }
                 guard let scalar = Unicode.Scalar(high) else {
-                    throw fail("demi-caractère \\u\(String(high, radix: 16, uppercase: true)) seul ; un caractère complet est attendu.", path: path)
+                    throw fail(
+                        "demi-caractère \\u\(String(high, radix: 16, uppercase: true)) seul ; un caractère complet est attendu.",
+                        path: path)
                 }
                 return scalar
             default:
                 index -= 1
-                throw fail("échappement \\\(shown()) inconnu ; acceptés : \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.", path: path)
+                throw fail(
+                    "échappement \\\(shown()) inconnu ; acceptés : \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.",
+                    path: path)
             }
         }
 
         mutating func hex4(path: String) throws(Failure) -> UInt32 {
-            guard bytes.count - index >= 4 else { throw fail("\\u suivi de 4 chiffres hexadécimaux attendu.", path: path) }
+            guard bytes.count - index >= 4 else {
+                throw fail("\\u suivi de 4 chiffres hexadécimaux attendu.", path: path)
+            }
             var value: UInt32 = 0
             for _ in 0..<4 {
                 let byte = bytes[index]
@@ -406,12 +450,13 @@ public enum StrictJSON {
         /// One character of UTF-8 beyond ASCII; anything else is not UTF-8.
         mutating func parseUTF8(path: String) throws(Failure) -> Unicode.Scalar {
             let lead = bytes[index]
-            let (count, minimum, initial): (Int, UInt32, UInt32) = switch lead {
-            case 0xC2...0xDF: (1, 0x80, UInt32(lead & 0x1F))
-            case 0xE0...0xEF: (2, 0x800, UInt32(lead & 0x0F))
-            case 0xF0...0xF4: (3, 0x10000, UInt32(lead & 0x07))
-            default: (0, 0, 0)
-            }
+            let (count, minimum, initial): (Int, UInt32, UInt32) =
+                switch lead {
+                case 0xC2...0xDF: (1, 0x80, UInt32(lead & 0x1F))
+                case 0xE0...0xEF: (2, 0x800, UInt32(lead & 0x0F))
+                case 0xF0...0xF4: (3, 0x10000, UInt32(lead & 0x07))
+                default: (0, 0, 0)
+                }
             guard count > 0, bytes.count - index > count else { throw notUTF8(path: path) }
             var value = initial
             for offset in 1...count {

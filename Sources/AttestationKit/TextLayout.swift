@@ -58,12 +58,14 @@ extension ReasonLayout {
     /// (the reason's own, else the layout's) above the reason's `y`; the note `noteGap` below
     /// the label's last line.
     public func textBlocks(of reason: Reason) -> (label: TextBlock, note: TextBlock?) {
-        let label = TextBlock(content: reason.printedLabelText, x: textX, y: reason.y + textDY(of: reason), size: textSize,
-                              font: textFont, width: textWidth, leading: textLeading, align: textAlign, page: reason.page)
+        let label = TextBlock(
+            content: reason.printedLabelText, x: textX, y: reason.y + textDY(of: reason), size: textSize,
+            font: textFont, width: textWidth, leading: textLeading, align: textAlign, page: reason.page)
         guard let noteText = reason.noteText else { return (label, nil) }
         let lastBaseline = label.y - Double(max(1, label.lines.count) - 1) * textLeading
-        let note = TextBlock(content: noteText, x: textX, y: lastBaseline - noteGap, size: noteSize, font: noteFont,
-                             width: textWidth, leading: noteLeading, align: textAlign, page: reason.page)
+        let note = TextBlock(
+            content: noteText, x: textX, y: lastBaseline - noteGap, size: noteSize, font: noteFont,
+            width: textWidth, leading: noteLeading, align: textAlign, page: reason.page)
         return (label, note)
     }
 
@@ -71,8 +73,9 @@ extension ReasonLayout {
     /// baseline at the reason's `y` plus `boxDY`.
     public func boxTextBlock(of reason: Reason) -> TextBlock? {
         guard box == .text, let boxText else { return nil }
-        return TextBlock(content: RichText(boxText), x: boxX, y: reason.y + boxDY(of: reason), size: boxSize, font: boxFont,
-                         page: reason.page)
+        return TextBlock(
+            content: RichText(boxText), x: boxX, y: reason.y + boxDY(of: reason), size: boxSize, font: boxFont,
+            page: reason.page)
     }
 
     /// The mark of a chosen reason: `markText` in `markFont` at `markSize`, from `markX` on the
@@ -113,7 +116,8 @@ enum TextMeasure {
         var paragraphs: [[[Segment]]] = [[]]
         var inWord = false
         for run in block.content.runs {
-            let font = run.font ?? block.font, size = run.size ?? block.size
+            let font = run.font ?? block.font
+            let size = run.size ?? block.size
             for (index, part) in run.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 {
                     paragraphs.append([])
@@ -150,7 +154,8 @@ enum TextMeasure {
         func length(_ segments: [Segment]) -> Length {
             segments.reduce(Length()) { total, segment in
                 if segment.font == block.font, segment.size == block.size {
-                    return total + Length(units: segment.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
+                    return total
+                        + Length(units: segment.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
                 }
                 return total + Length(points: segment.font.width(segment.bytes, size: segment.size))
             }
@@ -161,7 +166,9 @@ enum TextMeasure {
         var wrapped: [(words: [[Segment]], width: Double)] = []
         for words in paragraphs {
             guard let width = block.width else {
-                let total = words.enumerated().reduce(Length()) { $0 + ($1.offset == 0 ? Length() : space) + length($1.element) }
+                let total = words.enumerated().reduce(Length()) {
+                    $0 + ($1.offset == 0 ? Length() : space) + length($1.element)
+                }
                 wrapped.append((words, total.value(size: block.size)))
                 continue
             }
@@ -216,9 +223,11 @@ enum TextMeasure {
             let baseline = block.y - Double(index) * block.lineHeight
             var pieces: [TextPiece] = []
             for segment in segments {
-                pieces.append(TextPiece(font: segment.font, size: segment.size, x: x, y: baseline + segment.rise, bytes: segment.bytes,
-                                        wordSpacing: wordSpacing,
-                                        text: String(String.UnicodeScalarView(segment.scalars))))
+                pieces.append(
+                    TextPiece(
+                        font: segment.font, size: segment.size, x: x, y: baseline + segment.rise, bytes: segment.bytes,
+                        wordSpacing: wordSpacing,
+                        text: String(String.UnicodeScalarView(segment.scalars))))
                 let spaces = segment.bytes.filter { $0 == 0x20 }.count
                 x += segment.font.width(segment.bytes, size: segment.size) + Double(spaces) * wordSpacing
             }

@@ -47,15 +47,17 @@ enum APIRoutes {
         let now = Date()
         let link: VerifiedLink
         do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
-        let contents = link.contents, form = link.form
+        let contents = link.contents
+        let form = link.form
         let identity = contents.identity
         let info = LinkInfo(
             firstName: identity.firstName,
-            displayName: "\(identity.firstName) \(identity.lastName.prefix(1))." ,
+            displayName: "\(identity.firstName) \(identity.lastName.prefix(1)).",
             form: formInfo(form), defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
-        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+        return HTTPResponse(
+            status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }
 
     /// The offline template of a link (Rendering's `OfflineTemplate`), for the personal page to
@@ -124,11 +126,14 @@ enum APIRoutes {
         do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
         let template: OfflineTemplate
         do {
-            template = try snapshot.renderer.offlineTemplate(identity: link.contents.identity, form: link.form, timeZone: link.timeZone,
-                                                             now: now)
+            template = try snapshot.renderer.offlineTemplate(
+                identity: link.contents.identity, form: link.form, timeZone: link.timeZone,
+                now: now)
         } catch {
-            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
-                             reason: "template_failed")
+            throw RouteError(
+                status: 500,
+                message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
+                reason: "template_failed")
         }
         let contents = link.contents
         let info = TemplateInfo(
@@ -136,8 +141,10 @@ enum APIRoutes {
             texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
             creationDate: .init(template.creationDate),
             marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
-            qr: .init(version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
-                      bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count),
+            qr: .init(
+                version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
+                bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count
+            ),
             payload: template.payload.map { segment in
                 switch segment {
                 case .text(let text): TemplateInfo.Segment(text: text)
@@ -150,7 +157,8 @@ enum APIRoutes {
             expires: contents.expiresAt.map { iso8601($0) },
             offlineUntil: iso8601(min(now.addingTimeInterval(offlineValidity), contents.expiresAt ?? .distantFuture)),
             serverTime: iso8601(now))
-        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
+        return HTTPResponse(
+            status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }
 
     /// A web app manifest of one person: installed on the home screen, the icon opens their page
@@ -177,7 +185,10 @@ enum APIRoutes {
         let themeColor = "#000091"
         enum CodingKeys: String, CodingKey {
             case name, description, lang, dir, id, scope, display, orientation, icons
-            case shortName = "short_name", startURL = "start_url", backgroundColor = "background_color", themeColor = "theme_color"
+            case shortName = "short_name"
+            case startURL = "start_url"
+            case backgroundColor = "background_color"
+            case themeColor = "theme_color"
         }
         let icons = [
             Icon(src: "/icone.svg", sizes: "any", type: "image/svg+xml", purpose: "any"),
@@ -195,22 +206,31 @@ enum APIRoutes {
         let first = link.contents.identity.firstName
         let page = "/?t=" + token
         let manifest = PersonalManifest(name: "Attestation – \(first)", shortName: first, id: page, startURL: page)
-        return HTTPResponse(status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/manifest+json")],
-                            body: encode(manifest))
+        return HTTPResponse(
+            status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/manifest+json")],
+            body: encode(manifest))
     }
 
     static func forms(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
         _ = try QueryParameters.parse(request.query, accepted: [])
         let catalog = snapshot.state.catalog
         let list = FormList(defaultForm: catalog.defaultFormID, forms: catalog.forms.map(formInfo))
-        return HTTPResponse(status: 200,
-                            headers: Routes.commonHeaders + [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=300")],
-                            body: encode(list))
+        return HTTPResponse(
+            status: 200,
+            headers: Routes.commonHeaders + [
+                ("Content-Type", "application/json"), ("Cache-Control", "public, max-age=300"),
+            ],
+            body: encode(list))
     }
 
     private static func formInfo(_ form: Form) -> FormInfo {
-        FormInfo(id: form.id, name: form.name,
-                 reasons: form.reasons.map { ReasonInfo(code: $0.code, number: $0.number, shortLabel: $0.shortLabel ?? $0.code, label: $0.label, note: $0.note) })
+        FormInfo(
+            id: form.id, name: form.name,
+            reasons: form.reasons.map {
+                ReasonInfo(
+                    code: $0.code, number: $0.number, shortLabel: $0.shortLabel ?? $0.code, label: $0.label,
+                    note: $0.note)
+            })
     }
 
     static func encode<T: Encodable>(_ value: T) -> [UInt8] {

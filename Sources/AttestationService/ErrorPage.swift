@@ -19,38 +19,55 @@ enum ErrorPage {
     /// - Parameters:
     ///   - personalPage: the person's page (`/?t=…`), when the token verified.
     ///   - contact: the configuration's `contact`.
-    static func response(_ error: RouteError, personalPage: String?, contact: String?,
-                         extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+    static func response(
+        _ error: RouteError, personalPage: String?, contact: String?,
+        extraHeaders: [(name: String, value: String)] = []
+    ) -> HTTPResponse {
         let (title, advice) = wording(error, personalPage: personalPage != nil)
         let message = error.message.prefix(1).uppercased() + error.message.dropFirst()
         var page = template
         page = block("page", in: page, keep: personalPage != nil)
         page = block("contact", in: page, keep: contact != nil)
-        for (name, value) in [("titre", title), ("message", message), ("conseil", advice), ("page", personalPage ?? ""),
-                              ("contact", contact ?? ""), ("statut", String(error.status))] {
+        for (name, value) in [
+            ("titre", title), ("message", message), ("conseil", advice), ("page", personalPage ?? ""),
+            ("contact", contact ?? ""), ("statut", String(error.status)),
+        ] {
             page = page.replacingOccurrences(of: "{{\(name)}}", with: escaped(value))
         }
-        return HTTPResponse(status: error.status,
-                            headers: Routes.pageHeaders + [("Cache-Control", "no-store")] + extraHeaders
-                                + [("Content-Type", "text/html; charset=utf-8")],
-                            body: Array(page.utf8))
+        return HTTPResponse(
+            status: error.status,
+            headers: Routes.pageHeaders + [("Cache-Control", "no-store")] + extraHeaders
+                + [("Content-Type", "text/html; charset=utf-8")],
+            body: Array(page.utf8))
     }
 
     /// The heading and what to do, by status.
     static func wording(_ error: RouteError, personalPage: Bool) -> (title: String, advice: String) {
         switch error.status {
         case 400:
-            return ("Demande incorrecte", personalPage
-                ? "Votre lien est valable, mais un paramètre ajouté ne l’est pas. Ouvrez votre page personnelle pour choisir l’heure de sortie et les motifs : elle donne le bon lien."
-                : "Rouvrez le lien tel que votre administrateur l’a envoyé, sans rien y ajouter ni couper.")
+            return (
+                "Demande incorrecte",
+                personalPage
+                    ? "Votre lien est valable, mais un paramètre ajouté ne l’est pas. Ouvrez votre page personnelle pour choisir l’heure de sortie et les motifs : elle donne le bon lien."
+                    : "Rouvrez le lien tel que votre administrateur l’a envoyé, sans rien y ajouter ni couper."
+            )
         case 403:
-            return ("Lien non valable", "Le lien est incomplet ou a été modifié. Rouvrez-le tel que votre administrateur l’a envoyé, en entier ; s’il ne fonctionne toujours pas, demandez-lui un nouveau lien.")
+            return (
+                "Lien non valable",
+                "Le lien est incomplet ou a été modifié. Rouvrez-le tel que votre administrateur l’a envoyé, en entier ; s’il ne fonctionne toujours pas, demandez-lui un nouveau lien."
+            )
         case 410:
-            return ("Lien expiré ou révoqué", "Ce lien ne donne plus d’attestation. Demandez un nouveau lien à votre administrateur ; l’ancien ne reviendra pas.")
+            return (
+                "Lien expiré ou révoqué",
+                "Ce lien ne donne plus d’attestation. Demandez un nouveau lien à votre administrateur ; l’ancien ne reviendra pas."
+            )
         case 503:
             return ("Service en cours de redémarrage", "Réessayez dans un instant.")
         case 500...:
-            return ("Attestation impossible pour l’instant", "Le service a un problème que seul votre administrateur peut régler : prévenez-le. Réessayez plus tard.")
+            return (
+                "Attestation impossible pour l’instant",
+                "Le service a un problème que seul votre administrateur peut régler : prévenez-le. Réessayez plus tard."
+            )
         default:
             return ("Attestation impossible", "Rouvrez le lien tel que votre administrateur l’a envoyé.")
         }
@@ -58,7 +75,9 @@ enum ErrorPage {
 
     /// The template's optional part `<!--name-->…<!--/name-->`: kept without its markers, or removed.
     private static func block(_ name: String, in page: String, keep: Bool) -> String {
-        guard let start = page.range(of: "<!--\(name)-->"), let end = page.range(of: "<!--/\(name)-->", range: start.upperBound..<page.endIndex) else {
+        guard let start = page.range(of: "<!--\(name)-->"),
+            let end = page.range(of: "<!--/\(name)-->", range: start.upperBound..<page.endIndex)
+        else {
             return page
         }
         var result = page

@@ -14,7 +14,9 @@ public struct PublicFiles: Sendable {
 
         /// A file made in memory, with a validator from its content.
         init(body: [UInt8], contentType: String, cacheControl: String) {
-            self.init(body: body, contentType: contentType, cacheControl: cacheControl, etag: PublicFiles.etag(of: Data(body)))
+            self.init(
+                body: body, contentType: contentType, cacheControl: cacheControl, etag: PublicFiles.etag(of: Data(body))
+            )
         }
 
         init(body: [UInt8], contentType: String, cacheControl: String, etag: String) {
@@ -27,10 +29,12 @@ public struct PublicFiles: Sendable {
         /// This file answered with its validators: 304 when the client's copy is current.
         func response(for request: HTTPRequest, headers: [(name: String, value: String)]) -> HTTPResponse {
             let common = headers + [("Content-Type", contentType), ("Cache-Control", cacheControl), ("ETag", etag)]
-            if let tags = request.header("If-None-Match"), tags.split(separator: ",").contains(where: {
-                let tag = $0.trimmingCharacters(in: .whitespaces)
-                return tag == etag || tag == "*" || tag == "W/" + etag
-            }) {
+            if let tags = request.header("If-None-Match"),
+                tags.split(separator: ",").contains(where: {
+                    let tag = $0.trimmingCharacters(in: .whitespaces)
+                    return tag == etag || tag == "*" || tag == "W/" + etag
+                })
+            {
                 return HTTPResponse(status: 304, headers: common)
             }
             return HTTPResponse(status: 200, headers: common, body: body)
@@ -47,19 +51,23 @@ public struct PublicFiles: Sendable {
     public static let maxTotalBytes = 64 << 20
 
     /// The site built into the server (`Public/`).
-    public static let builtIn = PublicFiles(files: PublicSite.files.reduce(into: [:]) { files, entry in
-        let file = File(body: entry.value, contentType: contentType(of: entry.key), cacheControl: cacheControl(of: entry.key))
-        files[entry.key] = file
-        if entry.key.hasSuffix("/index.html") { files[String(entry.key.dropLast("index.html".count))] = file }
-    }, skipped: [])
+    public static let builtIn = PublicFiles(
+        files: PublicSite.files.reduce(into: [:]) { files, entry in
+            let file = File(
+                body: entry.value, contentType: contentType(of: entry.key), cacheControl: cacheControl(of: entry.key))
+            files[entry.key] = file
+            if entry.key.hasSuffix("/index.html") { files[String(entry.key.dropLast("index.html".count))] = file }
+        }, skipped: [])
 
     /// Reads every file under `directory`; a missing directory gives an empty site.
     public static func load(from directory: URL) -> PublicFiles {
         let manager = FileManager.default
         let root = directory.resolvingSymlinksInPath().standardizedFileURL.path
-        guard let enumerator = manager.enumerator(
-            at: URL(fileURLWithPath: root, isDirectory: true), includingPropertiesForKeys: [.isRegularFileKey],
-            options: [.skipsHiddenFiles]) else { return .empty }
+        guard
+            let enumerator = manager.enumerator(
+                at: URL(fileURLWithPath: root, isDirectory: true), includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else { return .empty }
         var files: [String: File] = [:]
         var skipped: [String] = []
         var total = 0
@@ -68,13 +76,16 @@ public struct PublicFiles: Sendable {
             guard (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
             guard resolved.path.hasPrefix(root + "/"), relative.hasPrefix("/"),
-                  let data = try? Data(contentsOf: resolved), data.count <= maxFileBytes, total + data.count <= maxTotalBytes else {
+                let data = try? Data(contentsOf: resolved), data.count <= maxFileBytes,
+                total + data.count <= maxTotalBytes
+            else {
                 skipped.append(relative)
                 continue
             }
             total += data.count
-            let file = File(body: [UInt8](data), contentType: contentType(of: relative), cacheControl: cacheControl(of: relative),
-                            etag: etag(of: data))
+            let file = File(
+                body: [UInt8](data), contentType: contentType(of: relative), cacheControl: cacheControl(of: relative),
+                etag: etag(of: data))
             files[relative] = file
             if relative.hasSuffix("/index.html") {
                 files[String(relative.dropLast("index.html".count))] = file

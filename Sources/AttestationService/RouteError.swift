@@ -10,7 +10,9 @@ struct RouteError: Error, Sendable {
     /// `link_revoked`, `bad_parameter`…: logged with the request.
     let reason: String
 
-    static func badParameter(_ message: String) -> RouteError { RouteError(status: 400, message: message, reason: "bad_parameter") }
+    static func badParameter(_ message: String) -> RouteError {
+        RouteError(status: 400, message: message, reason: "bad_parameter")
+    }
 
     init(status: Int, message: String, reason: String) {
         self.status = status
@@ -21,20 +23,21 @@ struct RouteError: Error, Sendable {
     /// The status DESIGN.md gives each way a link can fail.
     init(_ error: LinkRequestError) {
         message = error.description
-        (status, reason) = switch error {
-        case .link(.malformed): (403, "link_malformed")
-        case .link(.unsupportedVersion): (403, "link_unsupported_version")
-        case .link(.unknownKey): (403, "link_unknown_key")
-        case .link(.badSignature): (403, "link_bad_signature")
-        case .link(.expired): (410, "link_expired")
-        case .link(.revoked): (410, "link_revoked")
-        case .link(.valid): (400, "bad_parameter")
-        case .reasonsLocked: (400, "reasons_locked")
-        case .parameter: (400, "bad_parameter")
-        case .unknownForm: (500, "form_not_installed")
-        case .unknownTimeZone: (500, "time_zone_unknown")
-        case .linkReasons: (500, "link_reasons_not_in_form")
-        }
+        (status, reason) =
+            switch error {
+            case .link(.malformed): (403, "link_malformed")
+            case .link(.unsupportedVersion): (403, "link_unsupported_version")
+            case .link(.unknownKey): (403, "link_unknown_key")
+            case .link(.badSignature): (403, "link_bad_signature")
+            case .link(.expired): (410, "link_expired")
+            case .link(.revoked): (410, "link_revoked")
+            case .link(.valid): (400, "bad_parameter")
+            case .reasonsLocked: (400, "reasons_locked")
+            case .parameter: (400, "bad_parameter")
+            case .unknownForm: (500, "form_not_installed")
+            case .unknownTimeZone: (500, "time_zone_unknown")
+            case .linkReasons: (500, "link_reasons_not_in_form")
+            }
     }
 }
 
@@ -50,11 +53,14 @@ enum QueryParameters {
             // `&&`, a leading or trailing `&`: nothing was given there.
             if item.name.isEmpty, item.value?.isEmpty ?? true { continue }
             guard accepted.contains(item.name) else {
-                let shown = !item.name.isEmpty && item.name.count <= 30
-                    && item.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) ? " « \(item.name) »" : ""
-                throw .badParameter(accepted.isEmpty
-                    ? "paramètre\(shown) inconnu ; cette adresse n’en accepte aucun."
-                    : "paramètre\(shown) inconnu ; paramètres acceptés : \(accepted.joined(separator: ", ")).")
+                let shown =
+                    !item.name.isEmpty && item.name.count <= 30
+                        && item.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+                    ? " « \(item.name) »" : ""
+                throw .badParameter(
+                    accepted.isEmpty
+                        ? "paramètre\(shown) inconnu ; cette adresse n’en accepte aucun."
+                        : "paramètre\(shown) inconnu ; paramètres acceptés : \(accepted.joined(separator: ", ")).")
             }
             guard seen.insert(item.name).inserted else {
                 throw .badParameter("paramètre \(item.name) donné plusieurs fois ; une seule valeur est acceptée.")

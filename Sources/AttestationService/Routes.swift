@@ -1,5 +1,5 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import Foundation
 import HTTPServer
 import LinkTokens
@@ -19,11 +19,14 @@ struct Routes {
     /// Responses that carry personal data, and errors: kept by no cache.
     static let privateHeaders = commonHeaders + [("Cache-Control", "no-store")]
     /// The static site loads nothing from elsewhere and is framed by no one.
-    static let pageHeaders = commonHeaders + [
-        ("Content-Security-Policy",
-         "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
-        ("X-Frame-Options", "DENY"),
-    ]
+    static let pageHeaders =
+        commonHeaders + [
+            (
+                "Content-Security-Policy",
+                "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+            ),
+            ("X-Frame-Options", "DENY"),
+        ]
 
     /// What a request came to: the response, and for the log and metrics the route's name and,
     /// when refused, the reason.
@@ -39,18 +42,23 @@ struct Routes {
         let json = request.path.hasPrefix("/api/")
         guard request.isGetOrHead else {
             let refusal = RouteError(
-                status: 405, message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont.",
+                status: 405,
+                message: "méthode \(Self.shownMethod(request.method)) non acceptée ; seules GET et HEAD le sont.",
                 reason: "method_not_allowed")
-            return Outcome(route: route, response: Self.error(refusal, json: json, extraHeaders: [("Allow", "GET, HEAD")]),
-                           refusal: refusal.reason)
+            return Outcome(
+                route: route, response: Self.error(refusal, json: json, extraHeaders: [("Allow", "GET, HEAD")]),
+                refusal: refusal.reason)
         }
         do throws(RouteError) {
             return Outcome(route: route, response: try respondGet(to: request, route: route), refusal: nil)
         } catch {
             if Self.attestationRoutes.contains(request.path), ErrorPage.wanted(by: request) {
-                return Outcome(route: route, response: ErrorPage.response(error, personalPage: personalPage(of: request),
-                                                                          contact: snapshot.state.configuration.contact),
-                               refusal: error.reason)
+                return Outcome(
+                    route: route,
+                    response: ErrorPage.response(
+                        error, personalPage: personalPage(of: request),
+                        contact: snapshot.state.configuration.contact),
+                    refusal: error.reason)
             }
             return Outcome(route: route, response: Self.error(error, json: json), refusal: error.reason)
         }
@@ -69,8 +77,10 @@ struct Routes {
             _ = try QueryParameters.parse(request.query, accepted: [])
             return health.response
         case "/metrics":
-            return HTTPResponse(status: 200, headers: Self.privateHeaders + [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                                body: metricsExposition())
+            return HTTPResponse(
+                status: 200,
+                headers: Self.privateHeaders + [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                body: metricsExposition())
         default:
             if let response = snapshot.publicFiles.response(for: request, headers: Self.pageHeaders) { return response }
             throw RouteError(status: 404, message: "page introuvable.", reason: "not_found")
@@ -94,16 +104,22 @@ struct Routes {
                 var jsonPath: String?
                 var error: String?
             }
-            let (status, body): (Int, Body) = switch self {
-            case .ok: (200, Body(status: "ok"))
-            case .stopping: (503, Body(status: "stopping"))
-            case .degraded(let refused):
-                (200, Body(status: "degraded", reason: "reload_refused", since: refused.since.formatted(.iso8601),
-                           file: refused.error.source, jsonPath: refused.error.path.isEmpty ? nil : refused.error.path,
-                           error: refused.error.message))
-            }
-            return HTTPResponse(status: status, headers: Routes.privateHeaders + [("Content-Type", "application/json")],
-                                body: APIRoutes.encode(body))
+            let (status, body): (Int, Body) =
+                switch self {
+                case .ok: (200, Body(status: "ok"))
+                case .stopping: (503, Body(status: "stopping"))
+                case .degraded(let refused):
+                    (
+                        200,
+                        Body(
+                            status: "degraded", reason: "reload_refused", since: refused.since.formatted(.iso8601),
+                            file: refused.error.source, jsonPath: refused.error.path.isEmpty ? nil : refused.error.path,
+                            error: refused.error.message)
+                    )
+                }
+            return HTTPResponse(
+                status: status, headers: Routes.privateHeaders + [("Content-Type", "application/json")],
+                body: APIRoutes.encode(body))
         }
     }
 
@@ -113,7 +129,8 @@ struct Routes {
     /// parameter can be chosen right.
     private func personalPage(of request: HTTPRequest) -> String? {
         guard let token = request.query.first(where: { $0.name == "t" })?.value, !token.isEmpty,
-              (try? snapshot.state.verify(token: token)) != nil else { return nil }
+            (try? snapshot.state.verify(token: token)) != nil
+        else { return nil }
         return "/?t=" + token
     }
 
@@ -124,10 +141,12 @@ struct Routes {
     static let attestationParameters = ["t", "offset", "at", "reasons"]
 
     private func attestation(_ request: HTTPRequest, format: Format) throws(RouteError) -> HTTPResponse {
-        let accepted = format == .png ? Self.attestationParameters + ["size", "page", "dpi"] : Self.attestationParameters
+        let accepted =
+            format == .png ? Self.attestationParameters + ["size", "page", "dpi"] : Self.attestationParameters
         let values = try QueryParameters.parse(request.query, accepted: accepted)
-        let linkRequest = LinkRequest(token: try QueryParameters.token(in: values), offset: values["offset"], at: values["at"],
-                                      reasons: values["reasons"])
+        let linkRequest = LinkRequest(
+            token: try QueryParameters.token(in: values), offset: values["offset"], at: values["at"],
+            reasons: values["reasons"])
         // `/attestation.png` is the QR code alone (`size`), or a whole page with `page` (`dpi`).
         let image = try Self.pngImage(values)
         let attestation: Attestation
@@ -139,23 +158,27 @@ struct Routes {
             switch (format, image) {
             case (.pdf, _): body = try snapshot.renderer.pdf(attestation)
             case (.png, .qrCode(let size)): body = try snapshot.renderer.qrPNG(attestation, size: size)
-            case (.png, .page(let page, let dpi)): body = try snapshot.renderer.pagePNG(attestation, page: page, dpi: dpi)
+            case (.png, .page(let page, let dpi)):
+                body = try snapshot.renderer.pagePNG(attestation, page: page, dpi: dpi)
             }
         } catch {
             // A form whose attestation has fewer pages than asked: the request, not the server.
             if case .pageNumber = error { throw .badParameter(error.description) }
-            throw RouteError(status: 500, message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
-                             reason: "render_failed")
+            throw RouteError(
+                status: 500,
+                message: "erreur interne : \(error.description) Réessayez ou prévenez votre administrateur.",
+                reason: "render_failed")
         }
         let metricFormat = if format == .png, case .page = image { "page_png" } else { format.rawValue }
         metrics.render(format: metricFormat, duration: ContinuousClock.now - start)
 
         let stem = String(attestation.fileName.dropLast(4))
-        let fileName = switch (format, image) {
-        case (.pdf, _): attestation.fileName
-        case (.png, .qrCode): stem + ".png"
-        case (.png, .page(let page, _)): stem + "-page\(page).png"
-        }
+        let fileName =
+            switch (format, image) {
+            case (.pdf, _): attestation.fileName
+            case (.png, .qrCode): stem + ".png"
+            case (.png, .page(let page, _)): stem + "-page\(page).png"
+            }
         return HTTPResponse(
             status: 200,
             headers: Self.privateHeaders + [
@@ -180,13 +203,16 @@ struct Routes {
     private static func pngImage(_ values: [String: String]) throws(RouteError) -> PNGRequest {
         guard let pageText = values["page"] else {
             guard values["dpi"] == nil else {
-                throw .badParameter("le paramètre dpi ne s’applique qu’à une page entière ; ajoutez page=1 ou page=2, ou retirez dpi.")
+                throw .badParameter(
+                    "le paramètre dpi ne s’applique qu’à une page entière ; ajoutez page=1 ou page=2, ou retirez dpi.")
             }
             return .qrCode(size: try pngSize(values["size"]))
         }
         guard values["size"] == nil else {
-            throw .badParameter("le paramètre size ne s’applique qu’au QR code seul ; pour une page entière (page=\(pageText)), "
-                + "la taille se règle avec dpi, de \(AttestationRenderer.pageDPIs.lowerBound) à \(AttestationRenderer.pageDPIs.upperBound).")
+            throw .badParameter(
+                "le paramètre size ne s’applique qu’au QR code seul ; pour une page entière (page=\(pageText)), "
+                    + "la taille se règle avec dpi, de \(AttestationRenderer.pageDPIs.lowerBound) à \(AttestationRenderer.pageDPIs.upperBound)."
+            )
         }
         guard let page = Int(pageText), page == 1 || page == 2 else {
             throw .badParameter("page invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
@@ -195,7 +221,9 @@ struct Routes {
         let defaultDPI = AttestationRenderer.defaultPageDPI
         guard let dpiText = values["dpi"] else { return .page(page, dpi: defaultDPI) }
         guard let dpi = Int(dpiText), dpis.contains(dpi) else {
-            throw .badParameter("résolution (dpi) invalide ; un nombre de points par pouce de \(dpis.lowerBound) à \(dpis.upperBound) est attendu (défaut \(defaultDPI)).")
+            throw .badParameter(
+                "résolution (dpi) invalide ; un nombre de points par pouce de \(dpis.lowerBound) à \(dpis.upperBound) est attendu (défaut \(defaultDPI))."
+            )
         }
         return .page(page, dpi: dpi)
     }
@@ -204,18 +232,23 @@ struct Routes {
         guard let text else { return defaultPNGSize }
         let range = AttestationRenderer.pngSizes
         guard let size = Int(text), range.contains(size) else {
-            throw .badParameter("size invalide ; un nombre de pixels de \(range.lowerBound) à \(range.upperBound) est attendu (défaut \(defaultPNGSize)).")
+            throw .badParameter(
+                "size invalide ; un nombre de pixels de \(range.lowerBound) à \(range.upperBound) est attendu (défaut \(defaultPNGSize))."
+            )
         }
         return size
     }
 
     /// A refusal, as text or, under `/api/`, as `{"error": "…"}`.
-    static func error(_ error: RouteError, json: Bool, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+    static func error(
+        _ error: RouteError, json: Bool, extraHeaders: [(name: String, value: String)] = []
+    ) -> HTTPResponse {
         let message = error.message.prefix(1).uppercased() + error.message.dropFirst()
         if json {
-            return HTTPResponse(status: error.status,
-                                headers: privateHeaders + extraHeaders + [("Content-Type", "application/json")],
-                                body: APIRoutes.encode(["error": message]))
+            return HTTPResponse(
+                status: error.status,
+                headers: privateHeaders + extraHeaders + [("Content-Type", "application/json")],
+                body: APIRoutes.encode(["error": message]))
         }
         return .text(error.status, message + "\n", headers: privateHeaders + extraHeaders)
     }
@@ -230,23 +263,28 @@ struct Routes {
         case .headersTooLarge(let limit): message = "en-têtes trop longs : \(limit) octets au plus."
         case .versionNotSupported: message = "version HTTP non prise en charge ; HTTP/1.0 et HTTP/1.1 le sont."
         case .malformed(let malformation):
-            let detail = switch malformation {
-            case .missingHost: "en-tête Host manquant, obligatoire en HTTP/1.1"
-            case .duplicateHost: "plusieurs en-têtes Host ; un seul est accepté"
-            case .duplicateContentLength: "plusieurs en-têtes Content-Length ; un seul est accepté"
-            case .conflictingFraming: "Transfer-Encoding avec Content-Length, ou répété ; un seul des deux, une fois, est accepté"
-            case .invalidHeaderName: "nom d’en-tête invalide (espace avant les deux-points ?) ; lettres, chiffres et !#$%&'*+-.^_`|~ sont acceptés"
-            case .foldedHeader: "en-tête continué sur la ligne suivante ; un en-tête tient sur une ligne"
-            case .nulInPath: "caractère nul (%00) dans le chemin"
-            }
+            let detail =
+                switch malformation {
+                case .missingHost: "en-tête Host manquant, obligatoire en HTTP/1.1"
+                case .duplicateHost: "plusieurs en-têtes Host ; un seul est accepté"
+                case .duplicateContentLength: "plusieurs en-têtes Content-Length ; un seul est accepté"
+                case .conflictingFraming:
+                    "Transfer-Encoding avec Content-Length, ou répété ; un seul des deux, une fois, est accepté"
+                case .invalidHeaderName:
+                    "nom d’en-tête invalide (espace avant les deux-points ?) ; lettres, chiffres et !#$%&'*+-.^_`|~ sont acceptés"
+                case .foldedHeader: "en-tête continué sur la ligne suivante ; un en-tête tient sur une ligne"
+                case .nulInPath: "caractère nul (%00) dans le chemin"
+                }
             message = "requête mal formée : \(detail)."
         }
-        return error(RouteError(status: refusal.status, message: message, reason: "http_\(refusal.status)"),
-                     json: request?.path.hasPrefix("/api/") ?? false)
+        return error(
+            RouteError(status: refusal.status, message: message, reason: "http_\(refusal.status)"),
+            json: request?.path.hasPrefix("/api/") ?? false)
     }
 
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/api/v1/manifest",
+        "/healthz", "/metrics", "/licenses",
     ]
 
     /// A fixed route, a file of the site, or `other`: nothing a client chose freely.

@@ -70,12 +70,15 @@ public final class Service: Sendable {
         }
         metrics.reload(applied: true)
         let state = fresh.state
-        logger.notice("configuration reloaded", metadata: [
-            "trigger": .string(trigger), "keys": .stringConvertible(state.keys.keys.count),
-            "revoked_links": .stringConvertible(state.revoked.ids.count), "forms": .stringConvertible(state.catalog.forms.count),
-            "public_paths": .stringConvertible(fresh.publicFiles.files.count),
-            "recovered": .stringConvertible(wasDegraded),
-        ])
+        logger.notice(
+            "configuration reloaded",
+            metadata: [
+                "trigger": .string(trigger), "keys": .stringConvertible(state.keys.keys.count),
+                "revoked_links": .stringConvertible(state.revoked.ids.count),
+                "forms": .stringConvertible(state.catalog.forms.count),
+                "public_paths": .stringConvertible(fresh.publicFiles.files.count),
+                "recovered": .stringConvertible(wasDegraded),
+            ])
         for dropped in Set(previous.publicFiles.files.keys).subtracting(fresh.publicFiles.files.keys).sorted() {
             logger.notice("static file no longer served", metadata: ["path": .string(dropped)])
         }
@@ -105,14 +108,18 @@ public final class Service: Sendable {
                 logger.notice("libmicrohttpd message repeated", metadata: ["text": "\(message)", "count": "\(count)"])
             },
             requestRefused: { [self] method, status, bytes in
-                record(RequestRecord(id: requestIDs.next(), method: method, route: "refused", status: status, bytes: bytes,
-                                     duration: .zero, refusal: "http_\(status)"))
+                record(
+                    RequestRecord(
+                        id: requestIDs.next(), method: method, route: "refused", status: status, bytes: bytes,
+                        duration: .zero, refusal: "http_\(status)"))
             },
             connectionRefused: { refusedConnections.increment() },
             connectionsRefused: { [logger] count, seconds in
-                logger.warning("connections refused: their address already has maxConnectionsPerAddress open", metadata: [
-                    "count": "\(count)", "interval_s": "\(seconds)",
-                ])
+                logger.warning(
+                    "connections refused: their address already has maxConnectionsPerAddress open",
+                    metadata: [
+                        "count": "\(count)", "interval_s": "\(seconds)",
+                    ])
             })
     }
 
@@ -127,14 +134,20 @@ public final class Service: Sendable {
         let start = ContinuousClock.now
         let id = requestIDs.next()
         let snapshot = current.withLock { $0 }
-        let health: Routes.Health = if draining.load(ordering: .relaxed) { .stopping }
-            else if let refused = degraded { .degraded(refused) } else { .ok }
-        let outcome = Routes(snapshot: snapshot, metrics: metrics, health: health,
-                             metricsExposition: metricsExposition).respond(to: request)
+        let health: Routes.Health =
+            if draining.load(ordering: .relaxed) { .stopping } else if let refused = degraded {
+                .degraded(refused)
+            } else { .ok }
+        let outcome = Routes(
+            snapshot: snapshot, metrics: metrics, health: health,
+            metricsExposition: metricsExposition
+        ).respond(to: request)
         var response = outcome.response
         response.headers.append(("X-Request-Id", id))
-        record(RequestRecord(id: id, method: request.method, route: outcome.route, status: response.status,
-                             bytes: response.body.count, duration: ContinuousClock.now - start, refusal: outcome.refusal))
+        record(
+            RequestRecord(
+                id: id, method: request.method, route: outcome.route, status: response.status,
+                bytes: response.body.count, duration: ContinuousClock.now - start, refusal: outcome.refusal))
         return response
     }
 
@@ -164,7 +177,8 @@ public final class Service: Sendable {
     }
 
     private static func loggedMethod(_ method: String) -> String {
-        ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"].contains(method) ? method : "OTHER"
+        ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"].contains(method)
+            ? method : "OTHER"
     }
 
     /// Milliseconds to the hundredth: the log's precision.

@@ -21,23 +21,31 @@ final class ServiceMetrics: Sendable {
     init() {
         degraded.set(0)
         lastApplied.set(Date().timeIntervalSince1970)
-        renders = Dictionary(uniqueKeysWithValues: ["pdf", "png", "page_png"].map {
-            ($0, Timer(label: "attestation_render_seconds", dimensions: [("format", $0)], preferredDisplayUnit: .seconds))
-        })
+        renders = Dictionary(
+            uniqueKeysWithValues: ["pdf", "png", "page_png"].map {
+                (
+                    $0,
+                    Timer(
+                        label: "attestation_render_seconds", dimensions: [("format", $0)],
+                        preferredDisplayUnit: .seconds)
+                )
+            })
     }
 
     func request(route: String, status: Int, duration: Duration) {
         let key = "\(route) \(status)"
         let counter = counters.withLock { cache in
             if let known = cache[key] { return known }
-            let made = Counter(label: "http_requests_total", dimensions: [("route", route), ("status", String(status))])
+            let made = Counter(
+                label: "http_requests_total", dimensions: [("route", route), ("status", String(status))])
             cache[key] = made
             return made
         }
         counter.increment()
         let timer = latencies.withLock { cache in
             if let known = cache[route] { return known }
-            let made = Timer(label: "http_request_duration_seconds", dimensions: [("route", route)], preferredDisplayUnit: .seconds)
+            let made = Timer(
+                label: "http_request_duration_seconds", dimensions: [("route", route)], preferredDisplayUnit: .seconds)
             cache[route] = made
             return made
         }

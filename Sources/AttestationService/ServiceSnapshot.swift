@@ -1,5 +1,5 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import Foundation
 import Rendering
 
@@ -14,25 +14,30 @@ public struct ServiceSnapshot: Sendable {
 
     /// - Parameter publicDirectory: a site on disk replacing the configuration's `server.publicDirectory`
     ///   and the built-in one (a path from the working directory: `--public-directory`).
-    public static func load(configurationFile: URL, publicDirectory: String? = nil,
-                            unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath) throws(ConfigurationError) -> ServiceSnapshot {
+    public static func load(
+        configurationFile: URL, publicDirectory: String? = nil,
+        unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath
+    ) throws(ConfigurationError) -> ServiceSnapshot {
         let state = try ServiceState.load(configurationFile: configurationFile)
         let renderer: AttestationRenderer
         do { renderer = try AttestationRenderer(forms: state.catalog.forms, unicodeFontPath: unicodeFontPath) } catch {
             throw ConfigurationError(source: configurationFile.path, path: "formsDirectory", message: error.description)
         }
         var settings = state.serverSettings
-        if let publicDirectory { settings.publicDirectory = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path }
+        if let publicDirectory {
+            settings.publicDirectory = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path
+        }
         var site = PublicFiles.builtIn
         if let path = settings.publicDirectory {
             let directory = state.resolve(path)
             // A site named explicitly is what the administrator means to serve: a wrong path must
             // not quietly serve the built-in one, nor an empty one.
             guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("index.html").path) else {
-                throw ConfigurationError(source: publicDirectory == nil ? configurationFile.path : "--public-directory",
-                                         path: publicDirectory == nil ? "server.publicDirectory" : "",
-                                         message: "dossier \(directory.path) introuvable ou sans index.html ; sans cette clé, "
-                                             + "le serveur sert le site qu’il contient.")
+                throw ConfigurationError(
+                    source: publicDirectory == nil ? configurationFile.path : "--public-directory",
+                    path: publicDirectory == nil ? "server.publicDirectory" : "",
+                    message: "dossier \(directory.path) introuvable ou sans index.html ; sans cette clé, "
+                        + "le serveur sert le site qu’il contient.")
             }
             site = PublicFiles.load(from: directory)
         }

@@ -14,7 +14,7 @@ struct EmbedLicenceTexts: BuildToolPlugin {
                 executable: try context.tool(named: "embed-licence-texts").url,
                 arguments: [output.path] + texts.map(\.path),
                 inputFiles: texts,
-                outputFiles: [output]),
+                outputFiles: [output])
         ]
     }
 }

@@ -1,6 +1,7 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// libmicrohttpd's callbacks. They are static members of a type in this module, not closures
@@ -29,27 +30,32 @@ enum Callbacks {
     ///   The target is libmicrohttpd's own writable read buffer, handed as `const` only; the
     ///   query pointer it splits at was found before this call, so the cut is seen.
     /// - `%00` in the path, which decoding turns into the end of the C string handed over.
-    static let uriLogged: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { context, uri, _ in
-        guard let context, let uri else { return nil }
-        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        let length = strlen(uri)
-        return uri.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> UnsafeMutableRawPointer? in
-            let target = UnsafeBufferPointer(start: bytes, count: length)
-            var marker: UnsafeMutableRawPointer?
-            if let question = target.firstIndex(of: UInt8(ascii: "?")),
-               RequestChecks.parameterCount(rawQuery: UnsafeBufferPointer(rebasing: target[(question + 1)...])) > core.maxQueryParameters {
-                UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
-                marker = tooManyParametersMarker
+    static let uriLogged:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            context, uri, _ in
+            guard let context, let uri else { return nil }
+            let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+            let length = strlen(uri)
+            return uri.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> UnsafeMutableRawPointer? in
+                let target = UnsafeBufferPointer(start: bytes, count: length)
+                var marker: UnsafeMutableRawPointer?
+                if let question = target.firstIndex(of: UInt8(ascii: "?")),
+                    RequestChecks.parameterCount(rawQuery: UnsafeBufferPointer(rebasing: target[(question + 1)...]))
+                        > core.maxQueryParameters
+                {
+                    UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
+                    marker = tooManyParametersMarker
+                }
+                return RequestChecks.refusal(rawTarget: target) != nil ? nulInPathMarker : marker
             }
-            return RequestChecks.refusal(rawTarget: target) != nil ? nulInPathMarker : marker
         }
-    }
 
     /// Called when the headers are in, then once per piece of body, then once more with none.
     /// GET and HEAD are answered on that last call: answering earlier makes libmicrohttpd
     /// close the connection instead of keeping it alive. Other methods, and requests that
     /// announce a body (which no route takes), are answered at once, without reading it.
-    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, _, uploadSize, requestContext in
+    static let access: MHD_AccessHandlerCallback = {
+        context, connection, url, method, version, _, uploadSize, requestContext in
         guard let context, let connection, let requestContext else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let waiting = waitingMarker
@@ -74,8 +80,9 @@ enum Callbacks {
             default: break
             }
             if early == nil {
-                early = scanHeaders(of: connection, method: method).verdict(isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
-                                                                           isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
+                early = scanHeaders(of: connection, method: method).verdict(
+                    isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
+                    isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
             }
             if early == nil, methodName == "GET" || methodName == "HEAD", !announcesBody(connection) {
                 requestContext.pointee = waiting
@@ -91,7 +98,9 @@ enum Callbacks {
             headers: values(of: connection, kind: .HEADER_KIND).map { ($0.name, $0.value ?? "") },
             peerAddress: cmhd_client_address(connection).flatMap { SocketAddress.host(of: $0) })
         var response: HTTPResponse
-        if let refusal = early ?? refusal(of: request, announcesBody: announcesBody(connection), limit: core.maxRequestBytes) {
+        if let refusal = early
+            ?? refusal(of: request, announcesBody: announcesBody(connection), limit: core.maxRequestBytes)
+        {
             response = core.refusalResponder(refusal, request)
             response.headers.append(("Connection", "close"))
             core.observer.requestRefused(request.method, refusal.status, response.body.count)
@@ -110,7 +119,9 @@ enum Callbacks {
     /// this one (see `RunningDaemon`).
     private static func refusal(of request: HTTPRequest, announcesBody: Bool, limit: Int) -> HTTPRefusal? {
         if request.isGetOrHead, announcesBody { return HTTPRefusal(.bodyNotAccepted) }
-        let uriBytes = request.query.reduce(request.path.utf8.count) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2 }
+        let uriBytes = request.query.reduce(request.path.utf8.count) {
+            $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 2
+        }
         if uriBytes > limit { return HTTPRefusal(.uriTooLong(limit: limit)) }
         let headerBytes = request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > limit { return HTTPRefusal(.headersTooLarge(limit: limit)) }
@@ -155,7 +166,8 @@ enum Callbacks {
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let socket = connection.map { cmhd_connection_fd($0) } ?? -1
         if code == .CONNECTION_NOTIFY_STARTED {
-            core.connections.opened(socket, address: connection.flatMap { cmhd_client_address($0) }.flatMap { SocketAddress.host(of: $0) })
+            core.connections.opened(
+                socket, address: connection.flatMap { cmhd_client_address($0) }.flatMap { SocketAddress.host(of: $0) })
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
@@ -174,7 +186,8 @@ enum Callbacks {
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let created = response.body.withUnsafeBytes {
-            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
@@ -188,17 +201,23 @@ enum Callbacks {
 
     /// The headers as stored, checked in place (see `RequestChecks.HeaderScan`): the head as
     /// received starts at the method.
-    private static func scanHeaders(of connection: OpaquePointer, method: UnsafePointer<CChar>?) -> RequestChecks.HeaderScan {
+    private static func scanHeaders(
+        of connection: OpaquePointer, method: UnsafePointer<CChar>?
+    ) -> RequestChecks.HeaderScan {
         let headSize = cmhd_request_header_size(connection)
-        var scan = RequestChecks.HeaderScan(head: headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil)
+        var scan = RequestChecks.HeaderScan(
+            head: headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil)
         withUnsafeMutablePointer(to: &scan) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { context, _, key, keySize, _, _ in
-                guard let context, let key else { return .YES }
-                key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
-                    context.assumingMemoryBound(to: RequestChecks.HeaderScan.self).pointee.add(name: UnsafeBufferPointer(start: $0, count: keySize))
-                }
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND,
+                { context, _, key, keySize, _, _ in
+                    guard let context, let key else { return .YES }
+                    key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
+                        context.assumingMemoryBound(to: RequestChecks.HeaderScan.self).pointee.add(
+                            name: UnsafeBufferPointer(start: $0, count: keySize))
+                    }
+                    return .YES
+                }, pointer)
         }
         return scan
     }
@@ -208,12 +227,14 @@ enum Callbacks {
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String?)] {
         var collected: [(name: String, value: String?)] = []
         withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values_n(connection, kind, { context, _, key, keySize, value, valueSize in
-                guard let context, let key else { return .YES }
-                let list = context.assumingMemoryBound(to: [(name: String, value: String?)].self)
-                list.pointee.append((Callbacks.string(key, keySize), value.map { Callbacks.string($0, valueSize) }))
-                return .YES
-            }, pointer)
+            _ = MHD_get_connection_values_n(
+                connection, kind,
+                { context, _, key, keySize, value, valueSize in
+                    guard let context, let key else { return .YES }
+                    let list = context.assumingMemoryBound(to: [(name: String, value: String?)].self)
+                    list.pointee.append((Callbacks.string(key, keySize), value.map { Callbacks.string($0, valueSize) }))
+                    return .YES
+                }, pointer)
         }
         return collected
     }

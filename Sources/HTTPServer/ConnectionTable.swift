@@ -1,6 +1,7 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The open connections, by socket, with what the server must decide about each without
@@ -79,8 +80,9 @@ final class ConnectionTable: Sendable {
 
     func opened(_ socket: Int32, address: String?) {
         guard socket >= 0 else { return }
-        let entry = Entry(address: address, deadline: ContinuousClock.now + headerLimit,
-                          consumedWhenArmed: cmhd_consumed_bytes(socket))
+        let entry = Entry(
+            address: address, deadline: ContinuousClock.now + headerLimit,
+            consumedWhenArmed: cmhd_consumed_bytes(socket))
         state.withLock { state in
             state.entries[socket] = entry
             if let address { state.perAddress[address, default: 0] += 1 }

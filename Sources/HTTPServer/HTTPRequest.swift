@@ -11,8 +11,10 @@ public struct HTTPRequest: Sendable {
     /// The peer's address, `127.0.0.1` or `::1` style, when known.
     public var peerAddress: String?
 
-    public init(method: String, path: String, query: [QueryItem] = [], headers: [(name: String, value: String)] = [],
-                peerAddress: String? = nil) {
+    public init(
+        method: String, path: String, query: [QueryItem] = [], headers: [(name: String, value: String)] = [],
+        peerAddress: String? = nil
+    ) {
         self.method = method
         self.path = path
         self.query = query

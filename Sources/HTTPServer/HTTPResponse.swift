@@ -12,9 +12,12 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A `text/plain` UTF-8 response.
-    public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
-                     body: Array(text.utf8))
+    public static func text(
+        _ status: Int, _ text: String, headers: [(name: String, value: String)] = []
+    ) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+            body: Array(text.utf8))
     }
 
     /// The first header of that name, compared without case.

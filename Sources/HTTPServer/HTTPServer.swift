@@ -1,7 +1,8 @@
 import CMicroHTTPD
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the server tells its owner about, for metrics and logs. Called on worker threads.
@@ -23,12 +24,14 @@ public struct HTTPServerObserver: Sendable {
     /// for the log.
     public var connectionsRefused: @Sendable (_ count: Int, _ seconds: Int) -> Void
 
-    public init(connectionOpened: @escaping @Sendable () -> Void = {}, connectionClosed: @escaping @Sendable () -> Void = {},
-                libraryMessage: @escaping @Sendable (String) -> Void = { _ in },
-                repeatedLibraryMessage: @escaping @Sendable (_ message: String, _ count: Int) -> Void = { _, _ in },
-                requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in },
-                connectionRefused: @escaping @Sendable () -> Void = {},
-                connectionsRefused: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in }) {
+    public init(
+        connectionOpened: @escaping @Sendable () -> Void = {}, connectionClosed: @escaping @Sendable () -> Void = {},
+        libraryMessage: @escaping @Sendable (String) -> Void = { _ in },
+        repeatedLibraryMessage: @escaping @Sendable (_ message: String, _ count: Int) -> Void = { _, _ in },
+        requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in },
+        connectionRefused: @escaping @Sendable () -> Void = {},
+        connectionsRefused: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in }
+    ) {
         self.connectionOpened = connectionOpened
         self.connectionClosed = connectionClosed
         self.libraryMessage = libraryMessage
@@ -51,20 +54,24 @@ public final class HTTPServer: Sendable {
     /// Opens the socket and starts the workers; the server answers as soon as this returns.
     /// - Parameter refusalResponder: words the responses to the requests the server refuses
     ///   itself (see `HTTPRefusal`); the server adds `Connection: close`.
-    public init(configuration: HTTPServerConfiguration, observer: HTTPServerObserver = HTTPServerObserver(),
-                refusalResponder: @escaping HTTPRefusalResponder = HTTPRefusal.plainText,
-                handler: @escaping HTTPHandler) throws(HTTPServerError) {
+    public init(
+        configuration: HTTPServerConfiguration, observer: HTTPServerObserver = HTTPServerObserver(),
+        refusalResponder: @escaping HTTPRefusalResponder = HTTPRefusal.plainText,
+        handler: @escaping HTTPHandler
+    ) throws(HTTPServerError) {
         guard configuration.maxConnections > 0, configuration.maxConnectionsPerAddress >= 0,
-              configuration.connectionTimeout > 0, configuration.maxRequestBytes >= 1024,
-              configuration.maxQueryParameters >= 1, configuration.reportInterval >= 1 else {
+            configuration.connectionTimeout > 0, configuration.maxRequestBytes >= 1024,
+            configuration.maxQueryParameters >= 1, configuration.reportInterval >= 1
+        else {
             throw .invalidLimits
         }
         if configuration.tls != nil, MHD_is_feature_supported(.FEATURE_TLS) != .YES {
             throw .tlsUnsupported
         }
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        let core = ServerCore(handler: handler, refusalResponder: refusalResponder, observer: observer,
-                              configuration: configuration)
+        let core = ServerCore(
+            handler: handler, refusalResponder: refusalResponder, observer: observer,
+            configuration: configuration)
         let daemon = try RunningDaemon.start(socket: socket, configuration: configuration, core: core)
         self.port = socket.port
         self.configuration = configuration
@@ -93,7 +100,8 @@ public final class HTTPServer: Sendable {
         core.draining.store(true, ordering: .relaxed)
         daemon.quiesce()
         core.connections.beginDraining()
-        let unfinished = core.connections.waitUntilClosed(deadline: .now + .milliseconds(Int(max(0, gracePeriod) * 1000)))
+        let unfinished = core.connections.waitUntilClosed(
+            deadline: .now + .milliseconds(Int(max(0, gracePeriod) * 1000)))
         daemon.stop()
         return unfinished
     }
@@ -128,9 +136,12 @@ private struct RunningDaemon: ~Copyable {
         3 * configuration.maxRequestBytes + configuration.maxQueryParameters * recordBytes + 8192
     }
 
-    static func start(socket: ListeningSocket, configuration: HTTPServerConfiguration,
-                      core: ServerCore) throws(HTTPServerError) -> RunningDaemon {
-        let threads = configuration.threads > 0 ? configuration.threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    static func start(
+        socket: ListeningSocket, configuration: HTTPServerConfiguration,
+        core: ServerCore
+    ) throws(HTTPServerError) -> RunningDaemon {
+        let threads =
+            configuration.threads > 0 ? configuration.threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
         var tlsStrings: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
@@ -141,11 +152,13 @@ private struct RunningDaemon: ~Copyable {
         let context = retained.toOpaque()
         // The per-address limit is the accept policy's (see `ConnectionTable`); libmicrohttpd's
         // own, which logs every refusal, only catches accepts racing on several workers.
-        let backstopPerAddress = configuration.maxConnectionsPerAddress > 0 ? configuration.maxConnectionsPerAddress + threads : 0
+        let backstopPerAddress =
+            configuration.maxConnectionsPerAddress > 0 ? configuration.maxConnectionsPerAddress + threads : 0
         // The logger first: libmicrohttpd sends messages about the options before it to stderr.
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
-                           ptr_value: context),
+            MHD_OptionItem(
+                option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
+                ptr_value: context),
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
@@ -153,14 +166,18 @@ private struct RunningDaemon: ~Copyable {
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: poolBytes(configuration), ptr_value: nil),
             MHD_OptionItem(option: .URI_LOG_CALLBACK, value: functionAddress(Callbacks.uriLogged), ptr_value: context),
-            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: functionAddress(Callbacks.connectionNotified),
-                           ptr_value: context),
-            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
-                           ptr_value: context),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION, value: functionAddress(Callbacks.connectionNotified),
+                ptr_value: context),
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
+                ptr_value: context),
         ]
         if tlsStrings.count == 2 {
-            options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[0])))
-            options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[1])))
+            options.append(
+                MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[0])))
+            options.append(
+                MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[1])))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
@@ -169,7 +186,7 @@ private struct RunningDaemon: ~Copyable {
         }
         guard let started else {
             retained.release()
-            tlsStrings.forEach { free($0) }
+            for string in tlsStrings { free(string) }
             closeDiscardingError(socket.descriptor)
             throw configuration.tls == nil ? .startFailed : .tlsCredentialsRejected
         }
@@ -184,8 +201,9 @@ private struct RunningDaemon: ~Copyable {
                 core.observer.repeatedLibraryMessage(message, count)
             }
         }
-        return RunningDaemon(daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
-                             sweeper: sweeper)
+        return RunningDaemon(
+            daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
+            sweeper: sweeper)
     }
 
     /// Stops accepting: the listening socket leaves the workers and is closed.
@@ -197,7 +215,7 @@ private struct RunningDaemon: ~Copyable {
     consuming func stop() {
         sweeper.stop()
         MHD_stop_daemon(daemon)
-        tlsStrings.forEach { free($0) }
+        for string in tlsStrings { free(string) }
         core.release()
     }
 
@@ -220,15 +238,18 @@ final class ServerCore: Sendable {
     let connections: ConnectionTable
     let messages: MessageThrottle
 
-    init(handler: @escaping HTTPHandler, refusalResponder: @escaping HTTPRefusalResponder, observer: HTTPServerObserver,
-         configuration: HTTPServerConfiguration) {
+    init(
+        handler: @escaping HTTPHandler, refusalResponder: @escaping HTTPRefusalResponder, observer: HTTPServerObserver,
+        configuration: HTTPServerConfiguration
+    ) {
         self.handler = handler
         self.refusalResponder = refusalResponder
         self.observer = observer
         maxRequestBytes = configuration.maxRequestBytes
         maxQueryParameters = configuration.maxQueryParameters
-        connections = ConnectionTable(headerSeconds: configuration.connectionTimeout,
-                                      maxPerAddress: configuration.maxConnectionsPerAddress)
+        connections = ConnectionTable(
+            headerSeconds: configuration.connectionTimeout,
+            maxPerAddress: configuration.maxConnectionsPerAddress)
         messages = MessageThrottle(interval: .seconds(configuration.reportInterval))
     }
 }

@@ -26,9 +26,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
 
     /// The limits have no default here: the owner's configuration holds them, once (the service's
     /// are `ServerSettings.defaults`). The two without a configuration key keep theirs.
-    public init(host: String, port: Int, threads: Int, maxConnections: Int, maxConnectionsPerAddress: Int,
-                connectionTimeout: Int, maxRequestBytes: Int, maxQueryParameters: Int = 100, reportInterval: Int = 10,
-                tls: TLSCredentials? = nil) {
+    public init(
+        host: String, port: Int, threads: Int, maxConnections: Int, maxConnectionsPerAddress: Int,
+        connectionTimeout: Int, maxRequestBytes: Int, maxQueryParameters: Int = 100, reportInterval: Int = 10,
+        tls: TLSCredentials? = nil
+    ) {
         self.host = host
         self.port = port
         self.threads = threads

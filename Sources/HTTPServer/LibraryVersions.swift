@@ -1,6 +1,7 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPServer {
@@ -13,7 +14,8 @@ extension HTTPServer {
         typealias CheckVersion = @convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
         // A null handle is RTLD_DEFAULT: every library the process has loaded.
         if let symbol = dlsym(nil, "gnutls_check_version"),
-           let version = unsafeBitCast(symbol, to: CheckVersion.self)(nil) {
+            let version = unsafeBitCast(symbol, to: CheckVersion.self)(nil)
+        {
             versions["gnutls"] = String(cString: version)
         }
         return versions

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The listening socket, opened here rather than by libmicrohttpd so that a failure says why
@@ -27,14 +27,20 @@ struct ListeningSocket {
             candidate = info.pointee.ai_next
             let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
             let descriptor = socket(info.pointee.ai_family, flags, 0)
-            guard descriptor >= 0 else { lastError = errno; continue }
-            var one: Int32 = 1, zero: Int32 = 0
+            guard descriptor >= 0 else {
+                lastError = errno
+                continue
+            }
+            var one: Int32 = 1
+            var zero: Int32 = 0
             let size = socklen_t(MemoryLayout<Int32>.size)
             guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, size) == 0,
-                  // "::" listens on IPv4 too, as most servers do.
-                  info.pointee.ai_family != AF_INET6 || setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, size) == 0,
-                  bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0,
-                  listen(descriptor, backlog) == 0 else {
+                // "::" listens on IPv4 too, as most servers do.
+                info.pointee.ai_family != AF_INET6
+                    || setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, size) == 0,
+                bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0,
+                listen(descriptor, backlog) == 0
+            else {
                 lastError = errno
                 closeDiscardingError(descriptor)
                 continue
@@ -70,7 +76,9 @@ enum SocketAddress {
             }
         case AF_INET6:
             return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
         default:
             return nil
@@ -85,11 +93,15 @@ enum SocketAddress {
         switch family {
         case AF_INET:
             written = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
-                withUnsafePointer(to: inet.pointee.sin_addr) { inet_ntop(AF_INET, $0, &buffer, socklen_t(buffer.count)) }
+                withUnsafePointer(to: inet.pointee.sin_addr) {
+                    inet_ntop(AF_INET, $0, &buffer, socklen_t(buffer.count))
+                }
             }
         case AF_INET6:
             written = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet6 in
-                withUnsafePointer(to: inet6.pointee.sin6_addr) { inet_ntop(AF_INET6, $0, &buffer, socklen_t(buffer.count)) }
+                withUnsafePointer(to: inet6.pointee.sin6_addr) {
+                    inet_ntop(AF_INET6, $0, &buffer, socklen_t(buffer.count))
+                }
             }
         default:
             written = nil

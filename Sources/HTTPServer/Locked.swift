@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one lock of this module: a value behind a pthread mutex, with a condition to wait on.
@@ -35,7 +35,9 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result: ~Copyable, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
@@ -48,8 +50,10 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
     /// Sleeps until `done` holds (checked under the lock each time `broadcast` is called) or the
     /// deadline passes; returns what `result` says of the value then.
-    func wait<Result>(until deadline: ContinuousClock.Instant, for done: (borrowing Value) -> Bool,
-                      then result: (inout Value) -> Result) -> Result {
+    func wait<Result>(
+        until deadline: ContinuousClock.Instant, for done: (borrowing Value) -> Bool,
+        then result: (inout Value) -> Result
+    ) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while !done(value) {
@@ -59,8 +63,9 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
             clock_gettime(CLOCK_MONOTONIC, &now)
             let (seconds, attoseconds) = remaining.components
             let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
-            var until = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000,
-                                 tv_nsec: nanoseconds % 1_000_000_000)
+            var until = timespec(
+                tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000,
+                tv_nsec: nanoseconds % 1_000_000_000)
             // ETIMEDOUT and spurious wake-ups both lead back to the check above.
             _ = pthread_cond_timedwait(condition, mutex, &until)
         }

@@ -56,7 +56,9 @@ enum RequestChecks {
         let path = rawTarget.prefix { $0 != UInt8(ascii: "?") }
         var index = path.startIndex
         while index + 2 < path.endIndex {
-            if path[index] == UInt8(ascii: "%"), path[index + 1] == UInt8(ascii: "0"), path[index + 2] == UInt8(ascii: "0") {
+            if path[index] == UInt8(ascii: "%"), path[index + 1] == UInt8(ascii: "0"),
+                path[index + 2] == UInt8(ascii: "0")
+            {
                 return HTTPRefusal(.malformed(.nulInPath))
             }
             index += 1

@@ -54,7 +54,8 @@ extension ThirdPartyNotices {
         if let version { out += "<dt>Version liée</dt><dd>\(escape(version))</dd>\n" }
         out += "<dt>Site</dt><dd>\(link(component.upstreamURL))</dd>\n"
         if let source = component.debianSourcePackage {
-            out += "<dt>Paquet Debian</dt><dd>\(escape(component.debianPackages.joined(separator: ", "))) "
+            out +=
+                "<dt>Paquet Debian</dt><dd>\(escape(component.debianPackages.joined(separator: ", "))) "
                 + "(paquet source \(escape(source)))</dd>\n"
         }
         let texts = component.licenceIDs.map { id in

@@ -6,29 +6,40 @@ enum LicenceTexts {}
 
 enum Licences {
     static let all: [LicenceText] = [
-        embedded("LGPL-2.1", LicenceTexts.LGPL_2_1, title: "GNU Lesser General Public License, version 2.1",
-                 source: "/usr/share/common-licenses/LGPL-2.1"),
-        embedded("LGPL-3", LicenceTexts.LGPL_3, title: "GNU Lesser General Public License, version 3",
-                 source: "/usr/share/common-licenses/LGPL-3"),
-        embedded("LGPL-2", LicenceTexts.LGPL_2, title: "GNU Library General Public License, version 2",
-                 source: "/usr/share/common-licenses/LGPL-2"),
-        embedded("GPL-2", LicenceTexts.GPL_2, title: "GNU General Public License, version 2",
-                 source: "/usr/share/common-licenses/GPL-2"),
-        embedded("GPL-3", LicenceTexts.GPL_3, title: "GNU General Public License, version 3",
-                 source: "/usr/share/common-licenses/GPL-3"),
-        embedded("Apache-2.0", LicenceTexts.Apache_2_0, title: "Apache License, version 2.0",
-                 source: "/usr/share/common-licenses/Apache-2.0"),
-        embedded("MPL-1.1", LicenceTexts.MPL_1_1, title: "Mozilla Public License, version 1.1",
-                 source: "/usr/share/common-licenses/MPL-1.1"),
-        embedded("CC0-1.0", LicenceTexts.CC0_1_0, title: "Creative Commons CC0 1.0 Universal",
-                 source: "/usr/share/common-licenses/CC0-1.0"),
-        embedded("GPL-1", LicenceTexts.GPL_1, title: "GNU General Public License, version 1",
-                 source: "/usr/share/common-licenses/GPL-1"),
-        embedded("Artistic", LicenceTexts.Artistic, title: "The « Artistic License » (Perl)",
-                 source: "/usr/share/common-licenses/Artistic"),
-        embedded("Apache-2.0-Swift", LicenceTexts.Apache_2_0_Swift,
-                 title: "Apache License, version 2.0, avec l’exception des bibliothèques d’exécution (Swift)",
-                 source: "/opt/swift/usr/share/swift/LICENSE.txt (chaîne d’outils Swift 6)"),
+        embedded(
+            "LGPL-2.1", LicenceTexts.LGPL_2_1, title: "GNU Lesser General Public License, version 2.1",
+            source: "/usr/share/common-licenses/LGPL-2.1"),
+        embedded(
+            "LGPL-3", LicenceTexts.LGPL_3, title: "GNU Lesser General Public License, version 3",
+            source: "/usr/share/common-licenses/LGPL-3"),
+        embedded(
+            "LGPL-2", LicenceTexts.LGPL_2, title: "GNU Library General Public License, version 2",
+            source: "/usr/share/common-licenses/LGPL-2"),
+        embedded(
+            "GPL-2", LicenceTexts.GPL_2, title: "GNU General Public License, version 2",
+            source: "/usr/share/common-licenses/GPL-2"),
+        embedded(
+            "GPL-3", LicenceTexts.GPL_3, title: "GNU General Public License, version 3",
+            source: "/usr/share/common-licenses/GPL-3"),
+        embedded(
+            "Apache-2.0", LicenceTexts.Apache_2_0, title: "Apache License, version 2.0",
+            source: "/usr/share/common-licenses/Apache-2.0"),
+        embedded(
+            "MPL-1.1", LicenceTexts.MPL_1_1, title: "Mozilla Public License, version 1.1",
+            source: "/usr/share/common-licenses/MPL-1.1"),
+        embedded(
+            "CC0-1.0", LicenceTexts.CC0_1_0, title: "Creative Commons CC0 1.0 Universal",
+            source: "/usr/share/common-licenses/CC0-1.0"),
+        embedded(
+            "GPL-1", LicenceTexts.GPL_1, title: "GNU General Public License, version 1",
+            source: "/usr/share/common-licenses/GPL-1"),
+        embedded(
+            "Artistic", LicenceTexts.Artistic, title: "The « Artistic License » (Perl)",
+            source: "/usr/share/common-licenses/Artistic"),
+        embedded(
+            "Apache-2.0-Swift", LicenceTexts.Apache_2_0_Swift,
+            title: "Apache License, version 2.0, avec l’exception des bibliothèques d’exécution (Swift)",
+            source: "/opt/swift/usr/share/swift/LICENSE.txt (chaîne d’outils Swift 6)"),
         debian("libmicrohttpd12", LicenceTexts.Debian_libmicrohttpd12),
         debian("libgnutls30", LicenceTexts.Debian_libgnutls30),
         debian("libnettle8", LicenceTexts.Debian_libnettle8, also: "libhogweed6"),
@@ -63,30 +74,43 @@ enum Licences {
         debian("fonts-urw-base35", LicenceTexts.Debian_fonts_urw_base35),
         debian("fonts-dejavu-core", LicenceTexts.Debian_fonts_dejavu_core),
         debian("node-qrcode-generator", LicenceTexts.Debian_node_qrcode_generator),
-        embedded("ICU", LicenceTexts.ICU, title: "Licence d’ICU (Unicode License V3 et licences des données tierces)",
-                 source: "/usr/share/doc/nodejs/LICENSE, partie « ICU » (Node.js embarque ICU), sans son retrait de quatre espaces"),
-        embedded("NOTICE-swift-crypto", LicenceTexts.NOTICE_swift_crypto, title: "Fichier NOTICE de swift-crypto",
-                 source: "NOTICE.txt de swift-crypto"),
-        embedded("BoringSSL-ISC", LicenceTexts.BoringSSL_ISC, title: "BoringSSL : licence ISC des fichiers nouveaux",
-                 source: "en-tête de Sources/CCryptoBoringSSL/crypto/curve25519/curve25519.cc (swift-crypto)"),
-        embedded("BoringSSL-OpenSSL", LicenceTexts.BoringSSL_OpenSSL, title: "BoringSSL : licence OpenSSL",
-                 source: "en-tête de Sources/CCryptoBoringSSL/crypto/fipsmodule/modes/ofb.cc.inc (swift-crypto)"),
-        embedded("BoringSSL-SSLeay", LicenceTexts.BoringSSL_SSLeay, title: "BoringSSL : licence SSLeay d’origine",
-                 source: "en-tête de Sources/CCryptoBoringSSL/crypto/md5/md5.cc (swift-crypto)"),
-        embedded("MIT-fiat-crypto", LicenceTexts.MIT_fiat_crypto, title: "Licence MIT de Fiat Cryptography",
-                 source: "third_party/fiat/LICENSE de BoringSSL, révision aefa5d24da34ef77ac797bdbe684734e5bd870f4 "
-                     + "(celle que swift-crypto inclut, sans ce fichier)"),
-        embedded("NOTICE-swift-asn1", LicenceTexts.NOTICE_swift_asn1, title: "Fichier NOTICE de swift-asn1",
-                 source: "NOTICE.txt de swift-asn1"),
-        embedded("NOTICE-swift-log", LicenceTexts.NOTICE_swift_log, title: "Fichier NOTICE de swift-log",
-                 source: "NOTICE.txt de swift-log"),
-        embedded("NOTICE-swift-metrics", LicenceTexts.NOTICE_swift_metrics, title: "Fichier NOTICE de swift-metrics",
-                 source: "NOTICE.txt de swift-metrics"),
-        embedded("MIT-SwiftCSV", LicenceTexts.MIT_SwiftCSV, title: "Licence MIT de SwiftCSV",
-                 source: "LICENSE de SwiftCSV"),
-        embedded("MIT-formulaire", LicenceTexts.MIT_formulaire,
-                 title: "Licence MIT du générateur d’attestations du ministère de l’Intérieur",
-                 source: "LICENSE du générateur officiel (reference/official-LICENCE.txt)"),
+        embedded(
+            "ICU", LicenceTexts.ICU, title: "Licence d’ICU (Unicode License V3 et licences des données tierces)",
+            source:
+                "/usr/share/doc/nodejs/LICENSE, partie « ICU » (Node.js embarque ICU), sans son retrait de quatre espaces"
+        ),
+        embedded(
+            "NOTICE-swift-crypto", LicenceTexts.NOTICE_swift_crypto, title: "Fichier NOTICE de swift-crypto",
+            source: "NOTICE.txt de swift-crypto"),
+        embedded(
+            "BoringSSL-ISC", LicenceTexts.BoringSSL_ISC, title: "BoringSSL : licence ISC des fichiers nouveaux",
+            source: "en-tête de Sources/CCryptoBoringSSL/crypto/curve25519/curve25519.cc (swift-crypto)"),
+        embedded(
+            "BoringSSL-OpenSSL", LicenceTexts.BoringSSL_OpenSSL, title: "BoringSSL : licence OpenSSL",
+            source: "en-tête de Sources/CCryptoBoringSSL/crypto/fipsmodule/modes/ofb.cc.inc (swift-crypto)"),
+        embedded(
+            "BoringSSL-SSLeay", LicenceTexts.BoringSSL_SSLeay, title: "BoringSSL : licence SSLeay d’origine",
+            source: "en-tête de Sources/CCryptoBoringSSL/crypto/md5/md5.cc (swift-crypto)"),
+        embedded(
+            "MIT-fiat-crypto", LicenceTexts.MIT_fiat_crypto, title: "Licence MIT de Fiat Cryptography",
+            source: "third_party/fiat/LICENSE de BoringSSL, révision aefa5d24da34ef77ac797bdbe684734e5bd870f4 "
+                + "(celle que swift-crypto inclut, sans ce fichier)"),
+        embedded(
+            "NOTICE-swift-asn1", LicenceTexts.NOTICE_swift_asn1, title: "Fichier NOTICE de swift-asn1",
+            source: "NOTICE.txt de swift-asn1"),
+        embedded(
+            "NOTICE-swift-log", LicenceTexts.NOTICE_swift_log, title: "Fichier NOTICE de swift-log",
+            source: "NOTICE.txt de swift-log"),
+        embedded(
+            "NOTICE-swift-metrics", LicenceTexts.NOTICE_swift_metrics, title: "Fichier NOTICE de swift-metrics",
+            source: "NOTICE.txt de swift-metrics"),
+        embedded(
+            "MIT-SwiftCSV", LicenceTexts.MIT_SwiftCSV, title: "Licence MIT de SwiftCSV",
+            source: "LICENSE de SwiftCSV"),
+        embedded(
+            "MIT-formulaire", LicenceTexts.MIT_formulaire,
+            title: "Licence MIT du générateur d’attestations du ministère de l’Intérieur",
+            source: "LICENSE du générateur officiel (reference/official-LICENCE.txt)"),
     ]
 
     /// The text of `Texts/ID.txt`.
@@ -97,7 +121,8 @@ enum Licences {
     /// A Debian package's `copyright` file.
     private static func debian(_ package: String, _ text: String, also other: String? = nil) -> LicenceText {
         let packages = [package] + (other.map { [$0] } ?? [])
-        return embedded("Debian-\(package)", text, title: "Fichier copyright Debian de \(packages.joined(separator: " et "))",
-                        source: "/usr/share/doc/\(package)/copyright (Debian 12)")
+        return embedded(
+            "Debian-\(package)", text, title: "Fichier copyright Debian de \(packages.joined(separator: " et "))",
+            source: "/usr/share/doc/\(package)/copyright (Debian 12)")
     }
 }

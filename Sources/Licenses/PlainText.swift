@@ -53,7 +53,8 @@ extension ThirdPartyNotices {
         if let version { lines.append("  Version liée : \(version)") }
         lines.append("  Site : \(component.upstreamURL)")
         if let source = component.debianSourcePackage {
-            lines.append("  Paquet Debian : \(component.debianPackages.joined(separator: ", ")) (paquet source \(source))")
+            lines.append(
+                "  Paquet Debian : \(component.debianPackages.joined(separator: ", ")) (paquet source \(source))")
         }
         lines.append("  Licence : \(component.licence) ; textes : \(component.licenceIDs.joined(separator: ", "))")
         for (index, line) in component.copyright.enumerated() {

@@ -16,7 +16,10 @@ package enum Base64URL {
     /// nil for any character outside the URL-safe alphabet, padding included, or an impossible length.
     package static func decode(_ text: String) -> [UInt8]? {
         guard text.utf8.allSatisfy({ isAlphabet($0) }), text.utf8.count % 4 != 1 else { return nil }
-        var standard = Data(text.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 })
+        var standard = Data(
+            text.utf8.map {
+                $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0
+            })
         standard.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - standard.count % 4) % 4))
         guard let data = Data(base64Encoded: standard) else { return nil }
         let bytes = [UInt8](data)
@@ -38,7 +41,7 @@ package enum Base64URL {
     private static func isAlphabet(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
             return true
         default:
             return false

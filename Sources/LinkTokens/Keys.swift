@@ -34,8 +34,9 @@ public struct SigningKey: Sendable {
     /// Reads a key file written by `fileContents`.
     public init(fileContents: Data) throws(KeyError) {
         guard let file = try? JSONDecoder().decode(KeyFile.self, from: fileContents), file.format == KeyFile.format,
-              let raw = Data(base64Encoded: file.privateKey),
-              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+            let raw = Data(base64Encoded: file.privateKey),
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        else {
             throw .unreadablePrivateKey
         }
         try KeyID.check(file.keyId)
@@ -65,7 +66,8 @@ public struct VerificationKey: Sendable, Hashable {
     /// From the configuration: the id and the raw public key in base64.
     public init(id: String, base64: String) throws(KeyError) {
         try KeyID.check(id)
-        guard let raw = Data(base64Encoded: base64), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
+        guard let raw = Data(base64Encoded: base64), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        else {
             throw .invalidPublicKey(id: id)
         }
         self.init(id: id, key: key)
@@ -110,7 +112,8 @@ public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .duplicateKeyID(let id):
             return "identifiant de clé « \(id) » en double ; chaque clé doit avoir le sien."
         case .unreadablePrivateKey:
-            return "fichier de clé privée illisible ; un fichier écrit par attestation-admin init ou keygen est attendu."
+            return
+                "fichier de clé privée illisible ; un fichier écrit par attestation-admin init ou keygen est attendu."
         }
     }
 }

@@ -40,7 +40,8 @@ public struct LinkID: Sendable, Hashable, CustomStringConvertible {
     /// a revocation list has up to half a million of them to read at each reload.
     init?(text: ArraySlice<UInt8>) {
         guard text.count == 16 else { return nil }
-        var high: UInt64 = 0, low: UInt32 = 0
+        var high: UInt64 = 0
+        var low: UInt32 = 0
         for (index, character) in text.enumerated() {
             guard let digit = Self.base64URLDigit(character) else { return nil }
             // 16 digits of 6 bits: the first 10 and 4 bits of the 11th make the high 64 bits.

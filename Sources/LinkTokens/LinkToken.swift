@@ -37,11 +37,13 @@ public enum LinkToken {
     /// `maximumLength` (possible with long names in scripts of many bytes per character).
     public static func sign(_ contents: LinkContents, with key: SigningKey) throws(LinkSigningError) -> String {
         guard contents.reasons.count <= maximumReasons else { throw .tooManyReasons(maximumReasons) }
-        guard LinkClock.isRepresentable(contents.issuedAt), contents.expiresAt.map(LinkClock.isRepresentable) ?? true else {
+        guard LinkClock.isRepresentable(contents.issuedAt), contents.expiresAt.map(LinkClock.isRepresentable) ?? true
+        else {
             throw .dateOutOfRange
         }
         let person = contents.identity
-        let strings = [contents.formID, person.firstName, person.lastName, person.birthPlace, person.address, person.city]
+        let strings =
+            [contents.formID, person.firstName, person.lastName, person.birthPlace, person.address, person.city]
             + contents.reasons + (contents.timeZone.map { [$0] } ?? [])
         guard strings.allSatisfy({ $0.utf8.count <= maximumStringBytes }) else { throw .tooLong(maximumLength) }
         var writer = ByteWriter()
@@ -78,7 +80,8 @@ public enum LinkToken {
         _ token: String, keys: KeyRing, revoked: RevocationList = .empty, now: Date = Date()
     ) -> LinkVerification {
         guard token.utf8.count <= maximumLength, let bytes = Base64URL.decode(token),
-              bytes.count > signatureLength + 2 else { return .malformed }
+            bytes.count > signatureLength + 2
+        else { return .malformed }
         var header = ByteReader(bytes[...])
         guard let tokenVersion = header.byte() else { return .malformed }
         guard tokenVersion == version else { return .unsupportedVersion(tokenVersion) }
@@ -90,7 +93,8 @@ public enum LinkToken {
         guard key.key.isValidSignature(signature, for: signed) else { return .badSignature }
 
         var reader = ByteReader(signed)
-        _ = reader.byte(); _ = reader.string(maxBytes: 32)
+        _ = reader.byte()
+        _ = reader.string(maxBytes: 32)
         guard let contents = decodeBody(&reader, now: now), reader.isAtEnd else { return .malformed }
         if revoked.contains(contents.id) { return .revoked(contents, keyID: keyID) }
         if let expiry = contents.expiresAt, expiry <= now { return .expired(contents, keyID: keyID) }
@@ -99,19 +103,21 @@ public enum LinkToken {
 
     private static func decodeBody(_ reader: inout ByteReader, now: Date) -> LinkContents? {
         guard let idBytes = reader.raw(LinkID.byteCount), let id = LinkID(bytes: idBytes),
-              let issued = reader.varint(), issued <= LinkClock.maximumMinutes,
-              let flags = reader.byte(), flags & ~Flag.known == 0 else { return nil }
+            let issued = reader.varint(), issued <= LinkClock.maximumMinutes,
+            let flags = reader.byte(), flags & ~Flag.known == 0
+        else { return nil }
         var expiry: UInt64?
         if flags & Flag.expires != 0 {
             guard let value = reader.varint(), value <= LinkClock.maximumMinutes else { return nil }
             expiry = value
         }
         guard let formID = reader.string(maxBytes: 64),
-              let firstName = reader.string(), let lastName = reader.string(),
-              let birthDays = reader.varint(), birthDays < 100_000,
-              let birthPlace = reader.string(), let address = reader.string(),
-              let zip = reader.varint(), zip <= 99_999, let city = reader.string(),
-              let reasonCount = reader.varint(), reasonCount <= UInt64(maximumReasons) else { return nil }
+            let firstName = reader.string(), let lastName = reader.string(),
+            let birthDays = reader.varint(), birthDays < 100_000,
+            let birthPlace = reader.string(), let address = reader.string(),
+            let zip = reader.varint(), zip <= 99_999, let city = reader.string(),
+            let reasonCount = reader.varint(), reasonCount <= UInt64(maximumReasons)
+        else { return nil }
         var reasons: [String] = []
         for _ in 0..<reasonCount {
             guard let code = reader.string(maxBytes: 32) else { return nil }
@@ -124,10 +130,11 @@ public enum LinkToken {
         }
         let zipText = String(zip)
         guard let birthDate = CalendarDate(daysSince1900: Int(birthDays)),
-              let identity = try? Identity(
+            let identity = try? Identity(
                 firstName: firstName, lastName: lastName, birthDate: birthDate.description, birthPlace: birthPlace,
                 address: address, zipCode: String(repeating: "0", count: 5 - zipText.count) + zipText, city: city,
-                today: LocalDateTime(now, in: .paris).date) else { return nil }
+                today: LocalDateTime(now, in: .paris).date)
+        else { return nil }
         return LinkContents(
             id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date), formID: formID,
             identity: identity, reasons: reasons, timeZone: timeZone, lockReasons: flags & Flag.lockReasons != 0)
@@ -146,7 +153,8 @@ public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooManyReasons(let limit):
             return "trop de motifs pour un lien ; \(limit) au plus."
         case .tooLong(let limit):
-            return "identité trop longue pour un lien (plus de \(limit) caractères une fois encodée) ; raccourcissez l’adresse ou les noms."
+            return
+                "identité trop longue pour un lien (plus de \(limit) caractères une fois encodée) ; raccourcissez l’adresse ou les noms."
         case .dateOutOfRange:
             return "date hors limites pour un lien ; une date avant l’an 10000 est attendue."
         case .signature:

@@ -7,19 +7,24 @@ extension FormLayout {
     /// in its own size when the form gives one (`secondPage`).
     /// `replacing`: placeholders' values given instead of the attestation's (the offline
     /// template's dates and times).
-    func pages(of attestation: Attestation, replacing: [String: String] = [:], metrics: StandardFontMetrics,
-               unicodeFont: UnicodeFontSource) throws(RenderingError) -> [PageDrawing] {
+    func pages(
+        of attestation: Attestation, replacing: [String: String] = [:], metrics: StandardFontMetrics,
+        unicodeFont: UnicodeFontSource
+    ) throws(RenderingError) -> [PageDrawing] {
         var items: [[DrawingItem]] = [[], []]
         for slot in attestation.form.fields {
-            let value = replacing.isEmpty ? attestation.text(of: slot) : attestation.text(of: slot, replacing: replacing)
+            let value =
+                replacing.isEmpty ? attestation.text(of: slot) : attestation.text(of: slot, replacing: replacing)
             for run in try FieldText.runs(value: value, slot: slot, metrics: metrics, unicodeFont: unicodeFont.load) {
                 items[slot.page - 1].append(.text(run))
             }
         }
         for page in 1...2 where markedPages.contains(page) {
-            items[page - 1].append(.reasonMarks(attestation.reasons.compactMap { reason in
-                marks[reason.code].flatMap { $0.page == page ? $0.run : nil }
-            }))
+            items[page - 1].append(
+                .reasonMarks(
+                    attestation.reasons.compactMap { reason in
+                        marks[reason.code].flatMap { $0.page == page ? $0.run : nil }
+                    }))
         }
         for placement in form.qrCodes {
             items[placement.page - 1].append(.qrCode(QRCodeBox(x: placement.x, y: placement.y, size: placement.size)))
@@ -27,7 +32,9 @@ extension FormLayout {
         var pages: [PageDrawing] = []
         for page in 1...2 where page == 1 || !items[1].isEmpty || !fixedPages[1].items.isEmpty {
             let size = form.size(ofPage: page)
-            pages.append(PageDrawing(width: size.width, height: size.height, fixed: fixedPages[page - 1], items: items[page - 1]))
+            pages.append(
+                PageDrawing(width: size.width, height: size.height, fixed: fixedPages[page - 1], items: items[page - 1])
+            )
         }
         return pages
     }

@@ -29,8 +29,10 @@ public struct AttestationRenderer: Sendable {
     private let rasterFonts: RasterFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
-    public init(forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath,
-                standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory) throws(RenderingError) {
+    public init(
+        forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath,
+        standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory
+    ) throws(RenderingError) {
         metrics = try StandardFontMetrics.shared.get()
         var layouts: [String: FormLayout] = [:]
         for form in forms { layouts[form.id] = try FormLayout(form: form) }
@@ -60,8 +62,9 @@ public struct AttestationRenderer: Sendable {
     /// stored uncompressed, so that each can be found and overwritten in place.
     func render(_ attestation: Attestation, qr: QRMatrix, template: Bool) throws(RenderingError) -> [UInt8] {
         let layout = try layout(of: attestation.form)
-        let pages = try layout.pages(of: attestation, replacing: template ? OfflineTemplate.placeholders : [:],
-                                     metrics: metrics, unicodeFont: unicodeFont)
+        let pages = try layout.pages(
+            of: attestation, replacing: template ? OfflineTemplate.placeholders : [:],
+            metrics: metrics, unicodeFont: unicodeFont)
         let document = try HaruDocument()
         setMetadata(document.handle, attestation, layout)
 
@@ -83,15 +86,21 @@ public struct AttestationRenderer: Sendable {
             if !drawing.fixed.items.isEmpty {
                 var registered: [StandardFont: HPDF_Font] = [:]
                 for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
-                guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames else {
+                guard
+                    try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document)
+                        == layout.fontNames
+                else {
                     throw .unexpectedFontNames
                 }
                 // The fixed part of the form first, as laid out and deflated at start-up.
                 try document.insert(try document.deflatedStream(drawing.fixed.pdfContent), on: page)
             }
             if index == 0 { try fonts.embedUnicodeFont() }
-            try draw(drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template, codes: &codes,
-                     qrModules: qr.width) { () throws(RenderingError) -> HPDF_Image in
+            try draw(
+                drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template,
+                codes: &codes,
+                qrModules: qr.width
+            ) { () throws(RenderingError) -> HPDF_Image in
                 if let image { return image }
                 let made = template ? try document.uncompressedImage(qr) : try document.image(qr)
                 image = made
@@ -106,9 +115,11 @@ public struct AttestationRenderer: Sendable {
     /// Unicode font's through its codes, `codes` in the order of the runs), shapes as content
     /// operators, the QR code as the document's image. In a template, the reasons' marks are
     /// every box's (`templateMarks`), for the page to keep or comment out.
-    private func draw(_ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
-                      template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
-                      qrImage: () throws(RenderingError) -> HPDF_Image) throws(RenderingError) {
+    private func draw(
+        _ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
+        template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
+        qrImage: () throws(RenderingError) -> HPDF_Image
+    ) throws(RenderingError) {
         var inText = false
         var fill = Colour.black
         var wordSpacing = 0.0
@@ -123,7 +134,8 @@ public struct AttestationRenderer: Sendable {
             if run.colour != fill {
                 switch run.colour {
                 case .gray(let level): HPDF_Page_SetGrayFill(page, HPDF_REAL(level))
-                case .rgb(let red, let green, let blue): HPDF_Page_SetRGBFill(page, HPDF_REAL(red), HPDF_REAL(green), HPDF_REAL(blue))
+                case .rgb(let red, let green, let blue):
+                    HPDF_Page_SetRGBFill(page, HPDF_REAL(red), HPDF_REAL(green), HPDF_REAL(blue))
                 }
                 fill = run.colour
             }
@@ -184,7 +196,9 @@ public struct AttestationRenderer: Sendable {
 
     /// Page `page` (1 or 2) of the PDF as a greyscale PNG, `dpi` pixels an inch, drawn by cairo
     /// from the same description of the page as the PDF.
-    public func pagePNG(_ attestation: Attestation, page: Int, dpi: Int = AttestationRenderer.defaultPageDPI) throws(RenderingError) -> [UInt8] {
+    public func pagePNG(
+        _ attestation: Attestation, page: Int, dpi: Int = AttestationRenderer.defaultPageDPI
+    ) throws(RenderingError) -> [UInt8] {
         guard Self.pageDPIs.contains(dpi) else { throw .pageDPI(dpi, Self.pageDPIs) }
         let pages = try layout(of: attestation.form).pages(of: attestation, metrics: metrics, unicodeFont: unicodeFont)
         guard pages.indices.contains(page - 1) else { throw .pageNumber(page, pages: pages.count) }
@@ -192,9 +206,10 @@ public struct AttestationRenderer: Sendable {
         let needsUnicode = (drawing.fixed.items + drawing.items).contains {
             if case .text(let run) = $0, case .unicode = run.text { true } else { false }
         }
-        return try RasterPage.png(drawing, dpi: dpi, qr: try QRMatrix(encoding: QRPayload(attestation).bytes),
-                                  fonts: try rasterFonts.load(), metrics: metrics,
-                                  unicodeFont: needsUnicode ? try unicodeFont.load() : nil)
+        return try RasterPage.png(
+            drawing, dpi: dpi, qr: try QRMatrix(encoding: QRPayload(attestation).bytes),
+            fonts: try rasterFonts.load(), metrics: metrics,
+            unicodeFont: needsUnicode ? try unicodeFont.load() : nil)
     }
 
     /// The QR code alone, black on white with a quiet zone of 4 modules, about `size` pixels
@@ -231,11 +246,14 @@ public struct AttestationRenderer: Sendable {
     /// the page then draws exactly the marks the server's document draws, with bytes of the
     /// same length. Only ET follows, so libharu's idea of the text matrix no longer matters.
     /// `offsets`: each line's `(`.
-    static func templateMarks(_ form: Form, _ layout: FormLayout, page: Int) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+    static func templateMarks(
+        _ form: Form, _ layout: FormLayout, page: Int
+    ) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
         var content = ContentStream()
         var offsets: [(code: String, offset: Int)] = []
         for reason in form.reasons {
-            guard let mark = layout.marks[reason.code], mark.page == page, case .standard(_, let bytes) = mark.run.text else { continue }
+            guard let mark = layout.marks[reason.code], mark.page == page, case .standard(_, let bytes) = mark.run.text
+            else { continue }
             content.op(1, 0, 0, 1, mark.run.x, mark.run.y, name: "Tm")
             offsets.append((reason.code, content.bytes.count))
             content.string(bytes)
@@ -243,7 +261,6 @@ public struct AttestationRenderer: Sendable {
         }
         return (content, offsets)
     }
-
 
     private func setMetadata(_ pdf: HPDF_Doc, _ attestation: Attestation, _ layout: FormLayout) {
         HPDF_SetInfoAttr(pdf, HPDF_INFO_TITLE, layout.metadata.title)

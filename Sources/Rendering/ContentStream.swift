@@ -13,7 +13,10 @@ struct ContentStream: Sendable {
     /// A number with at most two decimals, the precision of the form's positions.
     mutating func number(_ value: Double) {
         var hundredths = Int((value * 100).rounded())
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")); hundredths = -hundredths }
+        if hundredths < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            hundredths = -hundredths
+        }
         integer(hundredths / 100)
         let fraction = hundredths % 100
         guard fraction != 0 else { return }

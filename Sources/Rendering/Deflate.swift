@@ -8,7 +8,9 @@ enum Deflate {
         var length = compressBound(uLong(bytes.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong($0.count), level) }
+            bytes.withUnsafeBufferPointer {
+                compress2(out.baseAddress, &length, $0.baseAddress, uLong($0.count), level)
+            }
         }
         guard status == Z_OK else { throw .compressionFailed(status) }
         output.removeSubrange(Int(length)...)

@@ -28,7 +28,10 @@ struct UnicodeFontUse {
                 continue
             }
             // Two-byte codes (Identity-H): far more than the 310 characters of a person.
-            guard characters.count < 0xFFFF else { result.append(0); continue }
+            guard characters.count < 0xFFFF else {
+                result.append(0)
+                continue
+            }
             let code = UInt16(characters.count)
             let glyph = font.glyph(for: scalar)
             codes[scalar] = code
@@ -57,18 +60,19 @@ struct UnicodeFontUse {
     /// The `/ToUnicode` CMap: code → character, for copying and searching the text.
     var toUnicode: [UInt8] {
         var cmap = ContentStream()
-        cmap.append("""
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        1 begincodespacerange
-        <0000> <FFFF>
-        endcodespacerange
+        cmap.append(
+            """
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+            <0000> <FFFF>
+            endcodespacerange
 
-        """)
+            """)
         let mapped = Array(characters.enumerated().dropFirst())
         var start = 0
         while start < mapped.count {
@@ -84,13 +88,14 @@ struct UnicodeFontUse {
             cmap.append("endbfchar\n")
             start += 100
         }
-        cmap.append("""
-        endcmap
-        CMapName currentdict /CMap defineresource pop
-        end
-        end
+        cmap.append(
+            """
+            endcmap
+            CMapName currentdict /CMap defineresource pop
+            end
+            end
 
-        """)
+            """)
         return cmap.bytes
     }
 }

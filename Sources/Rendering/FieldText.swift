@@ -25,8 +25,10 @@ enum FieldText {
     static let smallestSingleLine = 6.0
     static let smallest = 4.0
 
-    static func runs(value: String, slot: FieldSlot, metrics: StandardFontMetrics,
-                     unicodeFont: () throws(RenderingError) -> TrueTypeFont) throws(RenderingError) -> [TextRun] {
+    static func runs(
+        value: String, slot: FieldSlot, metrics: StandardFontMetrics,
+        unicodeFont: () throws(RenderingError) -> TrueTypeFont
+    ) throws(RenderingError) -> [TextRun] {
         let units: [Unit]
         let unicode: Bool
         if let encoded = WinAnsi.encode(value) {
@@ -40,7 +42,8 @@ enum FieldText {
         }
         let (size, lines) = fit(units, slot: slot)
         return lines.enumerated().map { index, line in
-            let text: TextRun.Text = unicode
+            let text: TextRun.Text =
+                unicode
                 ? .unicode(line.map { Unicode.Scalar($0.value)! })
                 : .standard(slot.font, bytes: line.map { UInt8(truncatingIfNeeded: $0.value) })
             return TextRun(text: text, size: size, x: slot.x, y: slot.y - Double(index) * size * 1.15)

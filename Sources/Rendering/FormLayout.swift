@@ -33,8 +33,9 @@ struct FormLayout: Sendable {
 
         func runs(_ block: TextBlock) -> [TextRun] {
             block.lines.flatMap(\.pieces).map { piece in
-                TextRun(text: .standard(piece.font, bytes: piece.bytes), size: piece.size, x: piece.x, y: piece.y,
-                        colour: Colour(block.color), wordSpacing: piece.wordSpacing)
+                TextRun(
+                    text: .standard(piece.font, bytes: piece.bytes), size: piece.size, x: piece.x, y: piece.y,
+                    colour: Colour(block.color), wordSpacing: piece.wordSpacing)
             }
         }
         func add(_ block: TextBlock, to items: inout [[DrawingItem]]) {
@@ -53,8 +54,11 @@ struct FormLayout: Sendable {
             if let note { add(note, to: &lines) }
             switch layout.box {
             case .square:
-                boxes[reason.page - 1].append(.rectangle(StrokedRectangle(
-                    x: layout.boxX, y: reason.y + layout.boxDY(of: reason), width: layout.boxSize, height: layout.boxSize, lineWidth: 0.5)))
+                boxes[reason.page - 1].append(
+                    .rectangle(
+                        StrokedRectangle(
+                            x: layout.boxX, y: reason.y + layout.boxDY(of: reason), width: layout.boxSize,
+                            height: layout.boxSize, lineWidth: 0.5)))
             case .text:
                 if let box = layout.boxTextBlock(of: reason) { add(box, to: &boxes) }
             case .none:
@@ -64,27 +68,37 @@ struct FormLayout: Sendable {
         }
         var items = zip(lines, boxes).map { $0 + $1 }
         for rule in form.rules ?? [] {
-            items[0].append(.line(StrokedLine(x1: rule.x, y1: rule.y, x2: rule.x + rule.length, y2: rule.y, lineWidth: 0.6,
-                                              dash: (rule.dash ?? []).map { Double(max(1, $0)) })))
+            items[0].append(
+                .line(
+                    StrokedLine(
+                        x1: rule.x, y1: rule.y, x2: rule.x + rule.length, y2: rule.y, lineWidth: 0.6,
+                        dash: (rule.dash ?? []).map { Double(max(1, $0)) })))
         }
         self.fonts = fonts
         fontNames = try Self.resourceNames(of: fonts)
         var fixedPages: [FixedDrawing] = []
         for pageItems in items {
-            guard !pageItems.isEmpty else { fixedPages.append(.empty); continue }
+            guard !pageItems.isEmpty else {
+                fixedPages.append(.empty)
+                continue
+            }
             var writer = PDFContentWriter(fontNames: fontNames, startOfPage: true)
             writer.draw(pageItems)
             fixedPages.append(FixedDrawing(items: pageItems, pdfContent: try Deflate.compress(writer.finish().bytes)))
         }
         self.fixedPages = fixedPages
         self.marks = marks
-        metadata = (PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
-                    PDFDocEncoding.cString(form.metadata.keywords))
+        metadata = (
+            PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
+            PDFDocEncoding.cString(form.metadata.keywords)
+        )
     }
 
     /// Adds the fonts to the page's resources in `order`; returns their resource names.
-    static func registerFonts(_ fonts: [StandardFont: HPDF_Font], in order: [StandardFont], on page: HPDF_Page,
-                              of document: HaruDocument) throws(RenderingError) -> [StandardFont: String] {
+    static func registerFonts(
+        _ fonts: [StandardFont: HPDF_Font], in order: [StandardFont], on page: HPDF_Page,
+        of document: HaruDocument
+    ) throws(RenderingError) -> [StandardFont: String] {
         var names: [StandardFont: String] = [:]
         for font in order {
             names[font] = try document.localFontName(fonts[font]!, on: page)

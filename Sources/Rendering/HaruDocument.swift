@@ -27,7 +27,8 @@ final class HaruDocument {
     func addPage(width: Double, height: Double) throws(RenderingError) -> HPDF_Page {
         guard let page = HPDF_AddPage(handle) else { throw error("HPDF_AddPage") }
         // libharu checks the size (3 to 14,400 points) and records its refusal.
-        guard HPDF_Page_SetWidth(page, Float(width)) == HPDF_OK, HPDF_Page_SetHeight(page, Float(height)) == HPDF_OK else {
+        guard HPDF_Page_SetWidth(page, Float(width)) == HPDF_OK, HPDF_Page_SetHeight(page, Float(height)) == HPDF_OK
+        else {
             throw error("HPDF_Page_SetWidth")
         }
         return page

@@ -90,7 +90,9 @@ extension HaruDocument {
 
     /// A text string under `key` of `parent`.
     func addString(_ key: String, _ text: String, to parent: HPDF_Dict) throws(RenderingError) {
-        guard let string = HPDF_String_New(handle.pointee.mmgr, text, nil), HPDF_Dict_Add(parent, key, string) == HPDF_OK else {
+        guard let string = HPDF_String_New(handle.pointee.mmgr, text, nil),
+            HPDF_Dict_Add(parent, key, string) == HPDF_OK
+        else {
             throw error("HPDF_Dict_Add")
         }
     }
@@ -114,6 +116,8 @@ extension HaruDocument {
     /// sharp edges. Interpolation is off by default in PDF, but some readers (pdf.js) smooth
     /// enlarged images unless the entry says false. hpdf.h has no setter (see 3 above).
     func disableInterpolation(_ image: HPDF_Image) throws(RenderingError) {
-        guard HPDF_Dict_AddBoolean(image, "Interpolate", HPDF_FALSE) == HPDF_OK else { throw error("HPDF_Dict_AddBoolean") }
+        guard HPDF_Dict_AddBoolean(image, "Interpolate", HPDF_FALSE) == HPDF_OK else {
+            throw error("HPDF_Dict_AddBoolean")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import CCairo
-import CHaru
 import CHarfBuzz
+import CHaru
 import CPNG
 import CQRencode
 import CZlib

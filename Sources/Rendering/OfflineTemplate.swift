@@ -62,20 +62,25 @@ public struct OfflineTemplate: Sendable {
 
 extension AttestationRenderer {
     /// The offline template of an identity's attestations in a form and a time zone.
-    public func offlineTemplate(identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()) throws(RenderingError) -> OfflineTemplate {
+    public func offlineTemplate(
+        identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()
+    ) throws(RenderingError) -> OfflineTemplate {
         // The longest payload this person can have, so that the code's version holds every
         // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
         let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!
         let codes = form.selection == .exactlyOne ? [longest.code] : form.reasons.map(\.code)
         let attestation: Attestation
         do {
-            attestation = try Attestation(identity: identity, form: form, reasonCodes: codes, timeZone: timeZone, now: now)
+            attestation = try Attestation(
+                identity: identity, form: form, reasonCodes: codes, timeZone: timeZone, now: now)
         } catch {
             throw .layout(form: form.id, "modèle hors ligne impossible : \(error.description)")
         }
         let qr = try QRMatrix(encoding: QRPayload(attestation).bytes)
         let pdf = try render(attestation, qr: qr, template: true)
-        func fail(_ what: String) -> RenderingError { .layout(form: form.id, "modèle hors ligne impossible : \(what).") }
+        func fail(_ what: String) -> RenderingError {
+            .layout(form: form.id, "modèle hors ligne impossible : \(what).")
+        }
 
         func unique(_ text: String) throws(RenderingError) -> Range<Int> {
             let found = pdf.ranges(of: Array(text.utf8))
@@ -91,7 +96,9 @@ extension AttestationRenderer {
         for (name, placeholder) in OfflineTemplate.placeholders.sorted(by: { $0.key < $1.key }) {
             let found = pdf.ranges(of: Array(OfflineTemplate.pdfText(placeholder).utf8))
             let expected = named.filter { $0 == name }.count
-            guard found.count == expected else { throw fail("« \(placeholder) » trouvé \(found.count) fois pour \(expected)") }
+            guard found.count == expected else {
+                throw fail("« \(placeholder) » trouvé \(found.count) fois pour \(expected)")
+            }
             texts += found.map { (name, $0) }
         }
         let creation = try unique("/CreationDate (D:")
@@ -122,7 +129,8 @@ extension AttestationRenderer {
         }
         return OfflineTemplate(
             pdf: pdf, texts: texts, creationDate: creationDate, marks: marks, qrImage: qrImage,
-            qrVersion: (qr.width - 17) / 4, qrModules: qr.width, qrScale: QRMatrix.imagePixelsPerModule, qrBytesPerRow: bytesPerRow,
+            qrVersion: (qr.width - 17) / 4, qrModules: qr.width, qrScale: QRMatrix.imagePixelsPerModule,
+            qrBytesPerRow: bytesPerRow,
             payload: QRPayload.segments(attestation, open: OfflineTemplate.openValues))
     }
 }
@@ -134,15 +142,20 @@ extension HaruDocument {
     /// images are compressed), so its data is replaced by the raw bits here, in a document
     /// that compresses nothing.
     func uncompressedImage(_ qr: QRMatrix) throws(RenderingError) -> HPDF_Image {
-        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_NONE)) == HPDF_OK else { throw error("HPDF_SetCompressionMode") }
+        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_NONE)) == HPDF_OK else {
+            throw error("HPDF_SetCompressionMode")
+        }
         let (bytes, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
-        guard let image = HPDF_Image_LoadRaw1BitImageFromMem(
-            handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
+        guard
+            let image = HPDF_Image_LoadRaw1BitImageFromMem(
+                handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
         else { throw error("HPDF_Image_LoadRaw1BitImageFromMem") }
         HPDF_MemStream_FreeData(image.pointee.stream)
         // DeviceGray: 0 is black, so the bitmap's 1 (dark) bits are inverted.
         let raw = bytes.map { ~$0 }
-        let status = raw.withUnsafeBufferPointer { HPDF_Stream_Write(image.pointee.stream, $0.baseAddress, HPDF_UINT($0.count)) }
+        let status = raw.withUnsafeBufferPointer {
+            HPDF_Stream_Write(image.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
+        }
         guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
         try disableInterpolation(image)
         return image

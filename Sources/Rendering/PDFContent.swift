@@ -37,7 +37,10 @@ struct PDFContentWriter {
                     preconditionFailure("Unicode text is written by the document, not by PDFContentWriter")
                 }
                 strokePath()
-                if !inText { content.append("BT\n"); inText = true }
+                if !inText {
+                    content.append("BT\n")
+                    inText = true
+                }
                 setFill(run.colour)
                 if font == nil || font! != (standard, run.size) {
                     content.append("/\(fontNames[standard]!) ")
@@ -78,21 +81,36 @@ struct PDFContentWriter {
     /// Closes what is open and puts back solid lines, black and no word spacing, for the
     /// content that follows.
     mutating func finish() -> ContentStream {
-        if wordSpacing != 0 { content.op(0, name: "Tw"); wordSpacing = 0 }
+        if wordSpacing != 0 {
+            content.op(0, name: "Tw")
+            wordSpacing = 0
+        }
         endText()
         strokePath()
-        if dash != [] { content.append("[] 0 d\n"); dash = [] }
+        if dash != [] {
+            content.append("[] 0 d\n")
+            dash = []
+        }
         setFill(.black)
-        if strokeColour != .black { content.op(0, name: "G"); strokeColour = .black }
+        if strokeColour != .black {
+            content.op(0, name: "G")
+            strokeColour = .black
+        }
         return content
     }
 
     private mutating func endText() {
-        if inText { content.append("ET\n"); inText = false }
+        if inText {
+            content.append("ET\n")
+            inText = false
+        }
     }
 
     private mutating func strokePath() {
-        if pathOpen { content.append("S\n"); pathOpen = false }
+        if pathOpen {
+            content.append("S\n")
+            pathOpen = false
+        }
     }
 
     private mutating func setFill(_ colour: Colour) {
@@ -105,7 +123,10 @@ struct PDFContentWriter {
     }
 
     private mutating func setStroke(width: Double, dash newDash: [Double], colour: Colour) {
-        if lineWidth != width { content.op(width, name: "w"); lineWidth = width }
+        if lineWidth != width {
+            content.op(width, name: "w")
+            lineWidth = width
+        }
         if dash != newDash {
             content.append("[")
             for (index, length) in newDash.enumerated() {

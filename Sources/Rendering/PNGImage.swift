@@ -27,7 +27,8 @@ enum PNGImage {
         let written = output.withUnsafeMutableBytes { memory in
             pixels.withUnsafeBytes { source in
                 palette.withUnsafeBytes { colormap in
-                    png_image_write_to_memory(&image, memory.baseAddress, &capacity, 0, source.baseAddress, 0, colormap.baseAddress)
+                    png_image_write_to_memory(
+                        &image, memory.baseAddress, &capacity, 0, source.baseAddress, 0, colormap.baseAddress)
                 }
             }
         }
@@ -41,7 +42,9 @@ enum PNGImage {
     /// `ink` holds palette indices afterwards, 0 the paper). Antialiased text keeps its look, and
     /// the file is two thirds of an 8-bit grey one (112 KB against 174 KB for page 1 of form
     /// 2020-11-28 at 150 dpi), libpng again skipping its filter search.
-    static func encode(ink: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderingError) -> [UInt8] {
+    static func encode(
+        ink: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, stride: Int
+    ) throws(RenderingError) -> [UInt8] {
         precondition(ink.count >= stride * height && stride >= width)
         quantize(ink)
         var image = png_image()
@@ -61,8 +64,9 @@ enum PNGImage {
         var output = [UInt8](repeating: 0, count: capacity)
         let written = output.withUnsafeMutableBytes { memory in
             palette.withUnsafeBytes { colormap in
-                png_image_write_to_memory(&image, memory.baseAddress, &capacity, 0, ink.baseAddress, Int32(stride),
-                                          colormap.baseAddress)
+                png_image_write_to_memory(
+                    &image, memory.baseAddress, &capacity, 0, ink.baseAddress, Int32(stride),
+                    colormap.baseAddress)
             }
         }
         guard written != 0 else { throw .png }

@@ -97,8 +97,12 @@ enum Colour: Sendable, Equatable {
 
     /// A form's colour: a grey when its three components are equal (white is `gray(1)`).
     init(_ colour: RGBColor?) {
-        guard let colour else { self = .black; return }
-        self = colour.red == colour.green && colour.green == colour.blue
+        guard let colour else {
+            self = .black
+            return
+        }
+        self =
+            colour.red == colour.green && colour.green == colour.blue
             ? .gray(colour.red) : .rgb(colour.red, colour.green, colour.blue)
     }
 

@@ -44,8 +44,9 @@ extension HaruDocument {
         // libharu always encodes these bytes with CCITT G4 but names the filter only when
         // images are compressed: HaruDocument turns HPDF_COMP_IMAGE on. The encoder takes 1 bits
         // for black; not "BlackIs1", the decoder gives black as 0 bits, as DeviceGray draws them.
-        guard let image = HPDF_Image_LoadRaw1BitImageFromMem(
-            handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
+        guard
+            let image = HPDF_Image_LoadRaw1BitImageFromMem(
+                handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
         else { throw error("HPDF_Image_LoadRaw1BitImageFromMem") }
         try disableInterpolation(image)
         return image
@@ -57,7 +58,8 @@ extension HaruDocument {
         let module = placement.size / Double(modules + 2)
         let side = placement.size - 2 * module
         let status = HPDF_Page_DrawImage(
-            page, image, HPDF_REAL(placement.x + module), HPDF_REAL(placement.y + module), HPDF_REAL(side), HPDF_REAL(side))
+            page, image, HPDF_REAL(placement.x + module), HPDF_REAL(placement.y + module), HPDF_REAL(side),
+            HPDF_REAL(side))
         guard status == HPDF_OK else { throw error("HPDF_Page_DrawImage") }
     }
 }

@@ -20,7 +20,9 @@ struct QRMatrix {
         // Version 0: the smallest version the data fits in.
         guard let input = QRinput_new2(0, QR_ECLEVEL_M) else { throw .qrEncodingFailed(errno: errno) }
         defer { QRinput_free(input) }
-        let appended = bytes.withUnsafeBufferPointer { QRinput_append(input, QR_MODE_8, Int32($0.count), $0.baseAddress) }
+        let appended = bytes.withUnsafeBufferPointer {
+            QRinput_append(input, QR_MODE_8, Int32($0.count), $0.baseAddress)
+        }
         guard appended == 0 else { throw .qrEncodingFailed(errno: errno) }
         guard let code = QRcode_encodeMask(input, mask) else {
             // ERANGE: more data than the largest version holds at level M.
@@ -47,7 +49,10 @@ struct QRMatrix {
             var index = 0
             var column = 0
             while column < width {
-                guard isDark(row: row, column: column) else { column += 1; continue }
+                guard isDark(row: row, column: column) else {
+                    column += 1
+                    continue
+                }
                 let start = column
                 while column < width, isDark(row: row, column: column) { column += 1 }
                 let length = column - start

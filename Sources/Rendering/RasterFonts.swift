@@ -43,7 +43,7 @@ final class RasterFonts: @unchecked Sendable {
         var complete = false
         defer {
             if !complete {
-                faces.forEach { cairo_font_face_destroy($0) }
+                for face in faces { cairo_font_face_destroy(face) }
                 cairo_font_options_destroy(options)
             }
         }
@@ -61,7 +61,8 @@ final class RasterFonts: @unchecked Sendable {
         }
         unicode = try Self.face(path: unicodePath, package: "fonts-dejavu-core", options: options)
         faces.append(unicode)
-        heights[unicode] = try Self.boxHeight(unicode, path: unicodePath, package: "fonts-dejavu-core", options: options)
+        heights[unicode] = try Self.boxHeight(
+            unicode, path: unicodePath, package: "fonts-dejavu-core", options: options)
         boxHeights = heights
         self.standard = standard
         standardGlyphs = glyphs
@@ -69,7 +70,7 @@ final class RasterFonts: @unchecked Sendable {
     }
 
     deinit {
-        standard.values.forEach { cairo_font_face_destroy($0) }
+        for face in standard.values { cairo_font_face_destroy(face) }
         cairo_font_face_destroy(unicode)
         cairo_font_options_destroy(options)
     }
@@ -84,10 +85,14 @@ final class RasterFonts: @unchecked Sendable {
     /// The height of `face`'s bounding box in ems.
     func boxHeight(_ face: OpaquePointer) -> Double { boxHeights[face]! }
 
-    private static func boxHeight(_ face: OpaquePointer, path: String, package: String, options: OpaquePointer) throws(RenderingError) -> Double {
+    private static func boxHeight(
+        _ face: OpaquePointer, path: String, package: String, options: OpaquePointer
+    ) throws(RenderingError) -> Double {
         let scaled = scaledFont(face, size: 12, options: options)
         defer { cairo_scaled_font_destroy(scaled) }
-        guard let ftFace = cairo_ft_scaled_font_lock_face(scaled) else { throw .rasterFont(path: path, package: package) }
+        guard let ftFace = cairo_ft_scaled_font_lock_face(scaled) else {
+            throw .rasterFont(path: path, package: package)
+        }
         defer { cairo_ft_scaled_font_unlock_face(scaled) }
         let box = ftFace.pointee.bbox
         return Double(box.yMax - box.yMin) / Double(ftFace.pointee.units_per_EM)
@@ -95,17 +100,22 @@ final class RasterFonts: @unchecked Sendable {
 
     /// A face for the font file at `path`, checked by making a scaled font of it now: a file
     /// missing or unreadable is an error here, not a blank image later.
-    private static func face(path: String, package: String, options: OpaquePointer) throws(RenderingError) -> OpaquePointer {
+    private static func face(
+        path: String, package: String, options: OpaquePointer
+    ) throws(RenderingError) -> OpaquePointer {
         guard FileManager.default.isReadableFile(atPath: path), let pattern = FcPatternCreate() else {
             throw .rasterFont(path: path, package: package)
         }
         defer { FcPatternDestroy(pattern) }
         // The file itself, not a fontconfig match: the same font on every machine, or an error.
         guard FcPatternAddString(pattern, FC_FILE, path) != 0, FcPatternAddInteger(pattern, FC_INDEX, 0) != 0,
-              let face = cairo_ft_font_face_create_for_pattern(pattern) else { throw .rasterFont(path: path, package: package) }
+            let face = cairo_ft_font_face_create_for_pattern(pattern)
+        else { throw .rasterFont(path: path, package: package) }
         let scaled = scaledFont(face, size: 12, options: options)
         defer { cairo_scaled_font_destroy(scaled) }
-        guard cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS, cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else {
+        guard cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS,
+            cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS
+        else {
             cairo_font_face_destroy(face)
             throw .rasterFont(path: path, package: package)
         }
@@ -121,7 +131,9 @@ final class RasterFonts: @unchecked Sendable {
     }
 
     /// The face's glyph for each WinAnsi byte (0, .notdef, for the bytes WinAnsi leaves undefined).
-    private static func winAnsiGlyphs(_ face: OpaquePointer, path: String, options: OpaquePointer) throws(RenderingError) -> [UInt] {
+    private static func winAnsiGlyphs(
+        _ face: OpaquePointer, path: String, options: OpaquePointer
+    ) throws(RenderingError) -> [UInt] {
         let scaled = scaledFont(face, size: 12, options: options)
         defer { cairo_scaled_font_destroy(scaled) }
         var table = [UInt](repeating: 0, count: 256)
@@ -130,7 +142,8 @@ final class RasterFonts: @unchecked Sendable {
             let utf8 = Array(String(Character(scalar)).utf8CString)
             var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
             var count: Int32 = 0
-            let status = cairo_scaled_font_text_to_glyphs(scaled, 0, 0, utf8, Int32(utf8.count - 1), &glyphs, &count, nil, nil, nil)
+            let status = cairo_scaled_font_text_to_glyphs(
+                scaled, 0, 0, utf8, Int32(utf8.count - 1), &glyphs, &count, nil, nil, nil)
             defer { cairo_glyph_free(glyphs) }
             guard status == CAIRO_STATUS_SUCCESS else { throw .rasterFont(path: path, package: "fonts-urw-base35") }
             if count == 1, let glyphs { table[byte] = glyphs[0].index }

@@ -21,24 +21,32 @@ import Foundation
 /// that page; the issue allows 150 KB).
 enum RasterPage {
     /// The picture of `page`, `dpi` pixels an inch (72 points).
-    static func png(_ page: PageDrawing, dpi: Int, qr: QRMatrix, fonts: RasterFonts, metrics: StandardFontMetrics,
-                    unicodeFont: TrueTypeFont?) throws(RenderingError) -> [UInt8] {
+    static func png(
+        _ page: PageDrawing, dpi: Int, qr: QRMatrix, fonts: RasterFonts, metrics: StandardFontMetrics,
+        unicodeFont: TrueTypeFont?
+    ) throws(RenderingError) -> [UInt8] {
         let scale = Double(dpi) / 72
         // As pdftoppm sizes its picture: every pixel the page touches.
         let width = Int((page.width * scale).rounded(.up))
         let height = Int((page.height * scale).rounded(.up))
         func canvas(_ context: OpaquePointer) -> Canvas {
-            Canvas(context: context, scale: scale, pageHeight: page.height, fonts: fonts, metrics: metrics,
-                   unicodeFont: unicodeFont, qr: qr)
+            Canvas(
+                context: context, scale: scale, pageHeight: page.height, fonts: fonts, metrics: metrics,
+                unicodeFont: unicodeFont, qr: qr)
         }
         // The form's fixed drawing is the same for everyone: drawn once per resolution, then
         // copied under each attestation's items.
-        let fixed = page.fixed.items.isEmpty ? nil : try page.fixed.raster.picture(dpi: dpi) { () throws(RenderingError) in
-            try drawn(width: width, height: height, under: nil) { context throws(RenderingError) in
-                var fixedCanvas = canvas(context)
-                try fixedCanvas.draw(page.fixed.items)
-            } then: { ink, _ in Array(ink) }
-        }
+        let fixed =
+            page.fixed.items.isEmpty
+            ? nil
+            : try page.fixed.raster.picture(dpi: dpi) { () throws(RenderingError) in
+                try drawn(width: width, height: height, under: nil) { context throws(RenderingError) in
+                    var fixedCanvas = canvas(context)
+                    try fixedCanvas.draw(page.fixed.items)
+                } then: { ink, _ in
+                    Array(ink)
+                }
+            }
         return try drawn(width: width, height: height, under: fixed) { context throws(RenderingError) in
             var pageCanvas = canvas(context)
             try pageCanvas.draw(page.items)
@@ -49,15 +57,18 @@ enum RasterPage {
 
     /// Draws on a new A8 surface, blank or holding `base` (the bytes of a surface of the same
     /// size), then hands its bytes and stride to `then`, before the surface goes.
-    private static func drawn<T>(width: Int, height: Int, under base: [UInt8]?,
-                                 draw: (OpaquePointer) throws(RenderingError) -> Void,
-                                 then: (UnsafeMutableBufferPointer<UInt8>, Int) throws(RenderingError) -> T) throws(RenderingError) -> T {
+    private static func drawn<T>(
+        width: Int, height: Int, under base: [UInt8]?,
+        draw: (OpaquePointer) throws(RenderingError) -> Void,
+        then: (UnsafeMutableBufferPointer<UInt8>, Int) throws(RenderingError) -> T
+    ) throws(RenderingError) -> T {
         // Made by pixman, zeroed: blank paper, no ink.
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
             throw .raster("cairo_image_surface_create")
         }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface)
+        else {
             throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -72,7 +83,9 @@ enum RasterPage {
             defer { cairo_destroy(context) }
             try draw(context)
             let status = cairo_status(context)
-            guard status == CAIRO_STATUS_SUCCESS else { throw RenderingError.raster(String(cString: cairo_status_to_string(status))) }
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderingError.raster(String(cString: cairo_status_to_string(status)))
+            }
         }
         cairo_surface_flush(surface)
         return try then(ink, stride)
@@ -94,8 +107,10 @@ enum RasterPage {
         private var fontSize = 0.0
         private var ink: Colour?
 
-        init(context: OpaquePointer, scale: Double, pageHeight: Double, fonts: RasterFonts, metrics: StandardFontMetrics,
-             unicodeFont: TrueTypeFont?, qr: QRMatrix) {
+        init(
+            context: OpaquePointer, scale: Double, pageHeight: Double, fonts: RasterFonts, metrics: StandardFontMetrics,
+            unicodeFont: TrueTypeFont?, qr: QRMatrix
+        ) {
             (self.context, self.scale, self.pageHeight, self.fonts) = (context, scale, pageHeight, fonts)
             (self.metrics, self.unicodeFont, self.qr) = (metrics, unicodeFont, qr)
             cairo_set_font_options(context, fonts.options)
@@ -115,8 +130,9 @@ enum RasterPage {
                     setInk(rectangle.colour)
                     cairo_set_line_width(context, rectangle.lineWidth * scale)
                     cairo_set_dash(context, nil, 0, 0)
-                    cairo_rectangle(context, x(rectangle.x), y(rectangle.y + rectangle.height),
-                                    rectangle.width * scale, rectangle.height * scale)
+                    cairo_rectangle(
+                        context, x(rectangle.x), y(rectangle.y + rectangle.height),
+                        rectangle.width * scale, rectangle.height * scale)
                     cairo_stroke(context)
                 case .line(let line):
                     setInk(line.colour)
@@ -239,8 +255,9 @@ enum RasterPage {
             for rectangle in qr.rectangles() {
                 let x0 = edge(rectangle.x, from: left, over: width)
                 let y0 = edge(rectangle.y, from: top, over: height)
-                cairo_rectangle(context, x0, y0, edge(rectangle.x + rectangle.width, from: left, over: width) - x0,
-                                edge(rectangle.y + rectangle.height, from: top, over: height) - y0)
+                cairo_rectangle(
+                    context, x0, y0, edge(rectangle.x + rectangle.width, from: left, over: width) - x0,
+                    edge(rectangle.y + rectangle.height, from: top, over: height) - y0)
             }
             cairo_fill(context)
         }
@@ -253,7 +270,8 @@ enum RasterPage {
                 throw .raster("cairo_image_surface_create")
             }
             defer { cairo_surface_destroy(image) }
-            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image) else {
+            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image)
+            else {
                 throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(image))))
             }
             let stride = Int(cairo_image_surface_get_stride(image))
@@ -263,7 +281,9 @@ enum RasterPage {
                 }
             }
             cairo_surface_mark_dirty(image)
-            guard let pattern = cairo_pattern_create_for_surface(image) else { throw .raster("cairo_pattern_create_for_surface") }
+            guard let pattern = cairo_pattern_create_for_surface(image) else {
+                throw .raster("cairo_pattern_create_for_surface")
+            }
             defer { cairo_pattern_destroy(pattern) }
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
             // The edge pixels repeated outward, so the smoothing stops at the image's edges.

@@ -34,11 +34,17 @@ final class TrueTypeFont: @unchecked Sendable {
     static func load(path: String) throws(RenderingError) -> TrueTypeFont {
         // Read into memory, not mapped as hb_blob_create_from_file would: a font file
         // rewritten in place while the server runs must not crash it (SIGBUS).
-        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else { throw .unicodeFont(path: path) }
+        guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else {
+            throw .unicodeFont(path: path)
+        }
         // DUPLICATE: HarfBuzz keeps its own copy, freed with the last face using it.
-        guard let blob = contents.withUnsafeBytes({ bytes in
-            hb_blob_create(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-        }) else { throw .unicodeFont(path: path) }
+        guard
+            let blob = contents.withUnsafeBytes({ bytes in
+                hb_blob_create(
+                    bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                    HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            })
+        else { throw .unicodeFont(path: path) }
         defer { hb_blob_destroy(blob) }
         guard isWholeTrueTypeFile(blob) else { throw .unicodeFont(path: path) }
         let original = hb_face_create(blob, 0)
@@ -49,7 +55,8 @@ final class TrueTypeFont: @unchecked Sendable {
             guard hb_blob_get_length(table) > 0 else { throw .unicodeFont(path: path) }
         }
         guard hb_face_get_upem(original) > 0, hb_face_get_glyph_count(original) > 0,
-              let face = hb_subset_preprocess(original) else { throw .unicodeFont(path: path) }
+            let face = hb_subset_preprocess(original)
+        else { throw .unicodeFont(path: path) }
         return TrueTypeFont(path: path, face: face)
     }
 
@@ -65,10 +72,13 @@ final class TrueTypeFont: @unchecked Sendable {
             return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
         }
         guard let version = u32(0), version == 0x0001_0000 || version == 0x7472_7565,
-              let tableCount = u32(4).map({ $0 >> 16 }), tableCount > 0 else { return false }
+            let tableCount = u32(4).map({ $0 >> 16 }), tableCount > 0
+        else { return false }
         for index in 0..<tableCount {
             let entry = 12 + 16 * index
-            guard let offset = u32(entry + 8), let size = u32(entry + 12), offset + size <= bytes.count else { return false }
+            guard let offset = u32(entry + 8), let size = u32(entry + 12), offset + size <= bytes.count else {
+                return false
+            }
         }
         return true
     }
@@ -96,7 +106,8 @@ final class TrueTypeFont: @unchecked Sendable {
             capHeight = ascent
         }
         italicAngle = Double(hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE))
-        boundingBox = Self.headBoundingBox(face).map { (perMille($0.0), perMille($0.1), perMille($0.2), perMille($0.3)) }
+        boundingBox =
+            Self.headBoundingBox(face).map { (perMille($0.0), perMille($0.1), perMille($0.2), perMille($0.3)) }
             ?? (0, descent, 1000, ascent)
         postScriptName = Self.postScriptName(face) ?? "UnicodeFont"
     }
@@ -129,7 +140,9 @@ final class TrueTypeFont: @unchecked Sendable {
     /// every level), .notdef's outline (a box, for the characters the font lacks), and a
     /// `cmap` from each character of `characters` to its glyph; the glyphs are renumbered,
     /// and `newGlyphs[i]` is the subset's number of `glyphs[i]`.
-    func subset(_ glyphs: [UInt16], characters: [Unicode.Scalar?]) throws(RenderingError) -> (program: [UInt8], newGlyphs: [UInt16]) {
+    func subset(
+        _ glyphs: [UInt16], characters: [Unicode.Scalar?]
+    ) throws(RenderingError) -> (program: [UInt8], newGlyphs: [UInt16]) {
         guard let input = hb_subset_input_create_or_fail() else { throw .fontSubsetFailed }
         defer { hb_subset_input_destroy(input) }
         let glyphSet = hb_subset_input_glyph_set(input)
@@ -175,7 +188,9 @@ final class TrueTypeFont: @unchecked Sendable {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(head, &length), length >= 44 else { return nil }
         let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        func i16(_ offset: Int) -> Int32 { Int32(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))) }
+        func i16(_ offset: Int) -> Int32 {
+            Int32(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
+        }
         return (i16(36), i16(38), i16(40), i16(42))
     }
 
@@ -185,7 +200,10 @@ final class TrueTypeFont: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: Int(length) + 1)
         hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME), nil, &length, &buffer)
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let cleaned = String(text.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        let cleaned = String(
+            text.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
             .map(Character.init))
         return cleaned.isEmpty ? nil : cleaned
     }

@@ -26,7 +26,8 @@ enum WinAnsi {
         return upperControlCharacters[byte]
     }
 
-    private static let upperControlCharacters = Dictionary(uniqueKeysWithValues: upperControlRange.map { ($0.value, Unicode.Scalar($0.key)!) })
+    private static let upperControlCharacters = Dictionary(
+        uniqueKeysWithValues: upperControlRange.map { ($0.value, Unicode.Scalar($0.key)!) })
 
     /// The printable characters CP1252 puts in 0x80–0x9F, where Latin-1 has control codes.
     private static let upperControlRange: [UInt32: UInt8] = [

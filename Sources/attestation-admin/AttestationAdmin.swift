@@ -14,8 +14,10 @@ struct AttestationAdmin: ParsableCommand {
             motif, un lien, un formulaire, un fichier de configuration ou CSV), 73 fichier \
             impossible à écrire ou qui serait écrasé, 77 clé privée lisible par d’autres, 1 sinon.
             """,
-        subcommands: [Init.self, Keygen.self, Mint.self, Links.self, Inspect.self, Revoke.self, Render.self, Forms.self,
-                      ThirdPartyLicenses.self])
+        subcommands: [
+            Init.self, Keygen.self, Mint.self, Links.self, Inspect.self, Revoke.self, Render.self, Forms.self,
+            ThirdPartyLicenses.self,
+        ])
 
     /// Prints every message in French after the program name, with the exit status of its
     /// kind: ours (`AdminError`) as they are, the parser's help and errors translated.
@@ -61,7 +63,8 @@ func writeAtomically(_ data: Data, to path: String) throws {
     do {
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
-        throw AdminError.cannotCreate("impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
+        throw AdminError.cannotCreate(
+            "impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
     }
     if let kept {
         // Owner and group can only be kept by root; the mode always is.
@@ -85,7 +88,10 @@ enum ShownDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        func two(_ n: Int?) -> String {
+            let n = n ?? 0
+            return n < 10 ? "0\(n)" : "\(n)"
+        }
         return "\(two(c.day))/\(two(c.month))/\(c.year ?? 0) \(two(c.hour)):\(two(c.minute)) (\(zone.identifier))"
     }
 

@@ -9,7 +9,8 @@ private func readForms(_ path: String) throws -> [Form] {
     let url = URL(fileURLWithPath: path)
     var status = stat()
     guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-          let handle = try? FileHandle(forReadingFrom: url) else {
+        let handle = try? FileHandle(forReadingFrom: url)
+    else {
         throw AdminError.data("\(path) : fichier de formulaire introuvable ou illisible.")
     }
     defer { try? handle.close() }
@@ -27,7 +28,8 @@ private func readForms(_ path: String) throws -> [Form] {
 /// An id already taken by a built-in form: the server would refuse the file.
 private func checkNewID(_ forms: [Form], path: String) throws {
     for form in forms where FormCatalog.builtIn.anyForm(id: form.id) != nil {
-        throw AdminError.data("\(path), id : le formulaire « \(form.id) » existe déjà (intégré) ; choisissez un autre id.")
+        throw AdminError.data(
+            "\(path), id : le formulaire « \(form.id) » existe déjà (intégré) ; choisissez un autre id.")
     }
 }
 
@@ -54,46 +56,68 @@ extension Forms {
             for form in forms { print(Self.summary(form), terminator: "") }
             if let form = forms.first(where: { !$0.awaitingRenderer.isEmpty }) {
                 let list = form.awaitingRenderer.map { "\($0.description) (\($0.path))" }.joined(separator: ", ")
-                throw AdminError.data("\(file) : valide, mais pas encore dessiné par ce serveur : \(list) ; le serveur le refusera tant que le rendu ne le prend pas en charge.")
+                throw AdminError.data(
+                    "\(file) : valide, mais pas encore dessiné par ce serveur : \(list) ; le serveur le refusera tant que le rendu ne le prend pas en charge."
+                )
             }
             print("\(file) : valide ; le serveur l’acceptera.")
         }
 
         static func summary(_ form: Form) -> String {
             var lines: [String] = []
-            func size(_ page: PageSize) -> String { "\(FormatPoints.text(page.width)) × \(FormatPoints.text(page.height)) pt" }
+            func size(_ page: PageSize) -> String {
+                "\(FormatPoints.text(page.width)) × \(FormatPoints.text(page.height)) pt"
+            }
             lines.append("\(form.id) : \(form.name)")
             var pages = "page 1 \(size(form.page))"
             if form.qrCodes.contains(where: { $0.page == 2 }) || form.texts.contains(where: { $0.page == 2 }) {
                 pages += ", page 2 \(size(form.size(ofPage: 2)))"
             }
             lines.append("  pages : \(pages)")
-            lines.append("  textes fixes : \(form.textBlocks.count) blocs, polices \(Set(form.textBlocks.map(\.block.font.rawValue)).sorted().joined(separator: ", "))")
+            lines.append(
+                "  textes fixes : \(form.textBlocks.count) blocs, polices \(Set(form.textBlocks.map(\.block.font.rawValue)).sorted().joined(separator: ", "))"
+            )
             lines.append("  champs :")
             for slot in form.fields {
                 let label = slot.label.map { "« \($0.text) » " } ?? ""
-                lines.append("    \(label)\(slot.value) en (\(FormatPoints.text(slot.x)), \(FormatPoints.text(slot.y)))\(slot.page == 2 ? " page 2" : "")")
+                lines.append(
+                    "    \(label)\(slot.value) en (\(FormatPoints.text(slot.x)), \(FormatPoints.text(slot.y)))\(slot.page == 2 ? " page 2" : "")"
+                )
             }
             let used = Set(form.fields.flatMap { FieldValues.placeholderNames(in: $0.value) })
             let missing = Identity.Field.allCases.filter { !used.contains($0.rawValue) }
             if !missing.isEmpty {
-                lines.append("  non imprimé : \(missing.map(\.label).joined(separator: ", ")) (demandés quand même à la création d’un lien)")
+                lines.append(
+                    "  non imprimé : \(missing.map(\.label).joined(separator: ", ")) (demandés quand même à la création d’un lien)"
+                )
             }
             let selection = form.selection == .exactlyOne ? "un seul par attestation" : "un ou plusieurs"
-            lines.append("  motifs (\(form.reasons.count), \(selection)) : \(form.reasons.map(\.code).joined(separator: ", "))")
+            lines.append(
+                "  motifs (\(form.reasons.count), \(selection)) : \(form.reasons.map(\.code).joined(separator: ", "))")
             let hidden = form.printedReasons.filter { !$0.offered }
-            if !hidden.isEmpty { lines.append("  imprimés, non proposés : \(hidden.map(\.code).joined(separator: ", "))") }
+            if !hidden.isEmpty {
+                lines.append("  imprimés, non proposés : \(hidden.map(\.code).joined(separator: ", "))")
+            }
             let format = form.qrPayload
             let separator = format.separator.replacingOccurrences(of: "\n", with: "\\n")
-            lines.append("  QR code : \(format.lines.count) lignes séparées par « \(separator) »\(format.trailingSeparator ? ", séparateur final" : ""), valeurs \(format.asciiFolding ? "en ASCII" : "telles que saisies") ; \(form.qrCodes.map { "page \($0.page) \(FormatPoints.text($0.size)) pt" }.joined(separator: ", "))")
+            lines.append(
+                "  QR code : \(format.lines.count) lignes séparées par « \(separator) »\(format.trailingSeparator ? ", séparateur final" : ""), valeurs \(format.asciiFolding ? "en ASCII" : "telles que saisies") ; \(form.qrCodes.map { "page \($0.page) \(FormatPoints.text($0.size)) pt" }.joined(separator: ", "))"
+            )
             var warnings: [String] = []
-            if !format.lines.contains(where: { $0.contains("{reasons}") }) { warnings.append("le QR code ne contient pas les motifs ({reasons})") }
+            if !format.lines.contains(where: { $0.contains("{reasons}") }) {
+                warnings.append("le QR code ne contient pas les motifs ({reasons})")
+            }
             let unnamed = form.reasons.filter { $0.shortLabel == nil }.map(\.code)
-            if !unnamed.isEmpty { warnings.append("motifs sans shortLabel, la page personnelle montre leur code : \(unnamed.joined(separator: ", "))") }
+            if !unnamed.isEmpty {
+                warnings.append(
+                    "motifs sans shortLabel, la page personnelle montre leur code : \(unnamed.joined(separator: ", "))")
+            }
             if !form.images.isEmpty { warnings.append("\(form.images.count) image(s) incorporée(s)") }
             for warning in warnings { lines.append("  attention : \(warning)") }
             if !form.awaitingRenderer.isEmpty {
-                lines.append("  pas encore dessiné par ce serveur : \(form.awaitingRenderer.map(\.description).joined(separator: ", "))")
+                lines.append(
+                    "  pas encore dessiné par ce serveur : \(form.awaitingRenderer.map(\.description).joined(separator: ", "))"
+                )
             }
             return lines.joined(separator: "\n") + "\n"
         }
@@ -121,8 +145,10 @@ extension Forms {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Le PDF à écrire.", valueName: "FICHIER"))
         var output: String
 
-        @Option(name: .customLong("unicode-font"), help: ArgumentHelp(
-            "Police TrueType incorporée pour les valeurs hors de Windows-1252.", valueName: "FICHIER"))
+        @Option(
+            name: .customLong("unicode-font"),
+            help: ArgumentHelp(
+                "Police TrueType incorporée pour les valeurs hors de Windows-1252.", valueName: "FICHIER"))
         var unicodeFont = AttestationRenderer.defaultUnicodeFontPath
 
         func run() throws {
@@ -131,7 +157,9 @@ extension Forms {
             }
             let forms = try readForms(file)
             guard let chosen = form.map({ id in forms.first { $0.id == id } }) ?? forms.first else {
-                throw AdminError.data("--form : « \(form ?? "") » n’est pas dans \(file) ; disponibles : \(forms.map(\.id).joined(separator: ", ")).")
+                throw AdminError.data(
+                    "--form : « \(form ?? "") » n’est pas dans \(file) ; disponibles : \(forms.map(\.id).joined(separator: ", "))."
+                )
             }
             if !chosen.awaitingRenderer.isEmpty {
                 let list = chosen.awaitingRenderer.map { "\($0.description) (\($0.path))" }.joined(separator: ", ")
@@ -143,7 +171,8 @@ extension Forms {
             do {
                 let person = try Identity(
                     firstName: "Camille", lastName: "Exemple", birthDate: "01/01/1970", birthPlace: "Lyon",
-                    address: "999 avenue de France", zipCode: "75001", city: "Paris", today: LocalDateTime(now, in: .paris).date)
+                    address: "999 avenue de France", zipCode: "75001", city: "Paris",
+                    today: LocalDateTime(now, in: .paris).date)
                 let attestation = try Attestation(identity: person, form: chosen, reasonCodes: codes, now: now)
                 pdf = try AttestationRenderer(forms: [chosen], unicodeFontPath: unicodeFont).pdf(attestation)
             } catch let error as RenderingError {
@@ -154,7 +183,8 @@ extension Forms {
             do {
                 try Data(pdf).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw AdminError.cannotCreate("impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
+                throw AdminError.cannotCreate(
+                    "impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
             }
             print("\(output) : \(chosen.id) pour Camille Exemple, motifs \(codes.joined(separator: ", ")).")
         }

@@ -1,14 +1,16 @@
 import ArgumentParser
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import Foundation
 
 /// Where forms come from, as the server takes them: the built-in ones plus every `*.json` of
 /// the configuration's `formsDirectory`, or of `--forms-dir` instead.
 struct FormOptions: ParsableArguments {
-    @Option(name: .customLong("forms-dir"), help: ArgumentHelp(
-        "Un dossier de formulaires (*.json) ajoutés aux formulaires intégrés, à la place du formsDirectory de la configuration.",
-        valueName: "DOSSIER"))
+    @Option(
+        name: .customLong("forms-dir"),
+        help: ArgumentHelp(
+            "Un dossier de formulaires (*.json) ajoutés aux formulaires intégrés, à la place du formsDirectory de la configuration.",
+            valueName: "DOSSIER"))
     var formsDirectory: String?
 
     func catalog(config: ConfigOptions) throws -> FormCatalog {
@@ -16,19 +18,25 @@ struct FormOptions: ParsableArguments {
         let directory: URL
         if let formsDirectory {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: formsDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: formsDirectory, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
                 throw AdminError.data("--forms-dir : dossier de formulaires introuvable : \(formsDirectory)")
             }
             directory = URL(fileURLWithPath: formsDirectory, isDirectory: true)
         } else if !FileManager.default.fileExists(atPath: config.path) && !config.isExplicit {
             // Outside an administrator's folder: the forms every server has.
-            FileHandle.standardError.write(Data(
-                "attestation-admin : pas de \(config.path) ici : formulaires intégrés seulement (--config pour ceux d’une configuration).\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "attestation-admin : pas de \(config.path) ici : formulaires intégrés seulement (--config pour ceux d’une configuration).\n"
+                        .utf8))
             return catalog
         } else {
             let configuration = try config.configuration()
             guard let relative = configuration.formsDirectory else { return catalog }
-            directory = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
+            directory =
+                relative.hasPrefix("/")
+                ? URL(fileURLWithPath: relative)
                 : config.url.deletingLastPathComponent().appendingPathComponent(relative)
         }
         do {

@@ -36,10 +36,15 @@ struct Forms: ParsableCommand {
             let catalog = try forms.catalog(config: config)
             if json {
                 let listing = (catalog.forms + catalog.pendingForms).map { form in
-                    FormListing(id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
-                                ready: catalog.form(id: form.id) != nil,
-                                awaiting: form.awaitingRenderer.map(\.description),
-                                reasons: form.reasons.map { .init(code: $0.code, number: $0.number, label: $0.label.replacingOccurrences(of: "\n", with: " ")) })
+                    FormListing(
+                        id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
+                        ready: catalog.form(id: form.id) != nil,
+                        awaiting: form.awaitingRenderer.map(\.description),
+                        reasons: form.reasons.map {
+                            .init(
+                                code: $0.code, number: $0.number,
+                                label: $0.label.replacingOccurrences(of: "\n", with: " "))
+                        })
                 }
                 print(try prettyJSON(listing))
                 return

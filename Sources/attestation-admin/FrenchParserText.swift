@@ -34,7 +34,9 @@ enum FrenchParserText {
             } else if let match = line.wholeMatch(of: #/  See '(.+)' for more information\./#) {
                 lines.append("  Plus d’informations : \(phrases(String(match.1)))")
             } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help <subcommand>' for detailed help\./#) {
-                lines.append("  L’aide d’une sous-commande : \(match.1) help <sous-commande> ou \(match.1) <sous-commande> --help.")
+                lines.append(
+                    "  L’aide d’une sous-commande : \(match.1) help <sous-commande> ou \(match.1) <sous-commande> --help."
+                )
             } else if let match = line.wholeMatch(of: #/\s*See '(\S+) help (.+) <subcommand>' for detailed help\./#) {
                 // A command's own subcommands (`forms check`).
                 lines.append("  L’aide d’une sous-commande : \(match.1) \(match.2) <sous-commande> --help.")

@@ -24,10 +24,14 @@ struct Init: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
 
-    @Option(name: .customLong("key-id"), help: ArgumentHelp("Identifiant de la première clé (inscrit dans chaque lien).", valueName: "ID"))
+    @Option(
+        name: .customLong("key-id"),
+        help: ArgumentHelp("Identifiant de la première clé (inscrit dans chaque lien).", valueName: "ID"))
     var keyID = "k1"
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("L’adresse publique du service, début de chaque lien.", valueName: "URL"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("L’adresse publique du service, début de chaque lien.", valueName: "URL"))
     var baseURL = "http://127.0.0.1:8080"
 
     func run() throws {
@@ -37,10 +41,13 @@ struct Init: ParsableCommand {
         let keyFile = directory.appendingPathComponent(keyPath)
         let revocationFile = directory.appendingPathComponent("revoked.txt")
         for existing in [config.url, keyFile] where manager.fileExists(atPath: existing.path) {
-            throw AdminError.cannotCreate("\(existing.path) existe déjà ; init n’écrase rien (supprimez-le d’abord si c’est voulu).")
+            throw AdminError.cannotCreate(
+                "\(existing.path) existe déjà ; init n’écrase rien (supprimez-le d’abord si c’est voulu).")
         }
         let key: SigningKey
-        do { key = try SigningKey.generate(id: keyID) } catch { throw AdminError.usage("--key-id : \(error.description)") }
+        do { key = try SigningKey.generate(id: keyID) } catch {
+            throw AdminError.usage("--key-id : \(error.description)")
+        }
         let listening = try Listening(baseURL: baseURL)
         let configuration = Configuration(
             baseURL: baseURL, keys: [.init(id: key.id, publicKey: key.verificationKey.base64)], signingKey: keyPath,
@@ -55,7 +62,8 @@ struct Init: ParsableCommand {
         }
         try writeAtomically(configuration.fileContents, to: config.path)
         let configOption = config.path == "config.json" ? "" : " --config \(config.path)"
-        print("""
+        print(
+            """
             Configuration écrite : \(config.path)
             Clé privée (à garder secrète, jamais sur le serveur) : \(keyFile.path)
             Liste de révocation : \(revocationFile.path)
@@ -97,17 +105,21 @@ struct Keygen: ParsableCommand {
     func run() throws {
         var configuration = try config.configuration()
         guard !configuration.keys.contains(where: { $0.id == keyID }) else {
-            throw AdminError.data("--key-id : la clé « \(keyID) » existe déjà dans \(config.path) ; choisissez un autre identifiant.")
+            throw AdminError.data(
+                "--key-id : la clé « \(keyID) » existe déjà dans \(config.path) ; choisissez un autre identifiant.")
         }
         let key: SigningKey
-        do { key = try SigningKey.generate(id: keyID) } catch { throw AdminError.usage("--key-id : \(error.description)") }
+        do { key = try SigningKey.generate(id: keyID) } catch {
+            throw AdminError.usage("--key-id : \(error.description)")
+        }
         let keyPath = "keys/\(keyID).key"
         try PrivateKeyFile.write(key, to: config.url.deletingLastPathComponent().appendingPathComponent(keyPath))
         configuration.keys.append(.init(id: key.id, publicKey: key.verificationKey.base64))
         let previous = configuration.signingKey
         configuration.signingKey = keyPath
         try writeAtomically(configuration.fileContents, to: config.path)
-        print("""
+        print(
+            """
             Nouvelle clé « \(keyID) » : \(keyPath), ajoutée à \(config.path) et utilisée pour les nouveaux liens\
             \(previous.map { " (au lieu de \($0))" } ?? "").
             Les liens signés par les anciennes clés restent valides tant qu’elles figurent dans "keys".
@@ -126,9 +138,12 @@ struct Listening {
     let explanation: String
 
     init(baseURL: String) throws {
-        guard let url = URLComponents(string: baseURL), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
-              ["http", "https"].contains(scheme) else {
-            throw AdminError.usage("--base-url : URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
+        guard let url = URLComponents(string: baseURL), let scheme = url.scheme?.lowercased(),
+            let host = url.host?.lowercased(),
+            ["http", "https"].contains(scheme)
+        else {
+            throw AdminError.usage(
+                "--base-url : URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
         }
         let defaults = ServerSettings.defaults
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -149,8 +164,10 @@ struct Listening {
         if listenHost != defaults.host { settings.host = listenHost }
         self.settings = settings == ServerSettings() ? nil : settings
         let shown = listenHost.contains(":") ? "[\(listenHost)]" : listenHost
-        let privileged = port < 1024 ? " Un port inférieur à 1024 demande les droits de root (ou CAP_NET_BIND_SERVICE)." : ""
-        explanation = self.settings == nil
+        let privileged =
+            port < 1024 ? " Un port inférieur à 1024 demande les droits de root (ou CAP_NET_BIND_SERVICE)." : ""
+        explanation =
+            self.settings == nil
             ? "Le serveur écoutera sur http://\(shown):\(port)/, l’adresse de --base-url (les valeurs par défaut de server.host et server.port)."
             : "Le serveur écoutera sur http://\(shown):\(port)/, l’adresse de --base-url (écrit dans l’objet server de la configuration)."
                 + privileged

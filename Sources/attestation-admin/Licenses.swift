@@ -24,7 +24,8 @@ struct ThirdPartyLicenses: ParsableCommand {
         // The C libraries this program links: the HTTP ones are the server's alone (its
         // /licenses page shows their versions).
         let versions = AttestationRenderer.libraryVersions
-        print(list ? ThirdPartyNotices.list(versions: versions) : ThirdPartyNotices.plainText(versions: versions),
-              terminator: "")
+        print(
+            list ? ThirdPartyNotices.list(versions: versions) : ThirdPartyNotices.plainText(versions: versions),
+            terminator: "")
     }
 }

@@ -44,7 +44,8 @@ struct LinkRegister {
         /// Whether `query` is part of the name, case and accents aside.
         func nameContains(_ query: String) -> Bool {
             let wanted = query.nameKey
-            return wanted.isEmpty || fullName.nameKey.contains(wanted) || "\(lastName) \(firstName)".nameKey.contains(wanted)
+            return wanted.isEmpty || fullName.nameKey.contains(wanted)
+                || "\(lastName) \(firstName)".nameKey.contains(wanted)
         }
     }
 
@@ -71,7 +72,8 @@ struct LinkRegister {
             bytes.append(UInt8(ascii: "\n"))
         }
         let cannotWrite = AdminError.cannotCreate(
-            "impossible d’écrire le registre des liens \(file.path) ; aucun lien n’a été remis (vérifiez les droits du dossier de la configuration).")
+            "impossible d’écrire le registre des liens \(file.path) ; aucun lien n’a été remis (vérifiez les droits du dossier de la configuration)."
+        )
         // Read and write: the last byte is read to know whether the previous append ended its line.
         let descriptor = open(file.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw cannotWrite }
@@ -110,7 +112,8 @@ struct LinkRegister {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.isEmpty {
             if index == lines.count - 1 {
-                problems.append("\(file.path), ligne \(index + 1) : dernière ligne incomplète (écriture interrompue), ignorée.")
+                problems.append(
+                    "\(file.path), ligne \(index + 1) : dernière ligne incomplète (écriture interrompue), ignorée.")
             } else if let entry = try? decoder.decode(Entry.self, from: Data(line)) {
                 entries.append(entry)
             } else {

@@ -20,10 +20,16 @@ struct Links: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp("Seulement les liens dont le nom contient ce texte (majuscules et accents indifférents).", valueName: "NOM"))
+    @Option(
+        help: ArgumentHelp(
+            "Seulement les liens dont le nom contient ce texte (majuscules et accents indifférents).", valueName: "NOM")
+    )
     var name: String?
 
-    @Flag(help: "Écrit du JSON : une liste d’objets (id, firstName, lastName, form, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID, status).")
+    @Flag(
+        help:
+            "Écrit du JSON : une liste d’objets (id, firstName, lastName, form, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID, status)."
+    )
     var json = false
 
     func run() throws {
@@ -39,9 +45,10 @@ struct Links: ParsableCommand {
             return
         }
         guard !shown.isEmpty else {
-            print(entries.isEmpty
-                  ? "Aucun lien dans le registre \(register.file.path) (mint y note chaque lien créé)."
-                  : "Aucun lien au nom de « \(name ?? "") » parmi les \(entries.count) du registre.")
+            print(
+                entries.isEmpty
+                    ? "Aucun lien dans le registre \(register.file.path) (mint y note chaque lien créé)."
+                    : "Aucun lien au nom de « \(name ?? "") » parmi les \(entries.count) du registre.")
             return
         }
         print(Self.table(shown.map(\.entry), statuses: shown.map(\.status)))
@@ -57,20 +64,27 @@ struct Links: ParsableCommand {
         }
         let header = ["identifiant", "nom", "formulaire", "motifs", "expire", "créé le", "état"]
         let rows = zip(entries, statuses).map { entry, status in
-            [entry.id, entry.fullName, entry.form, entry.reasons.joined(separator: ",") + (entry.lockReasons ? " (imposés)" : ""),
-             date(entry.expiresAt, entry), date(entry.mintedAt, entry), status.rawValue]
+            [
+                entry.id, entry.fullName, entry.form,
+                entry.reasons.joined(separator: ",") + (entry.lockReasons ? " (imposés)" : ""),
+                date(entry.expiresAt, entry), date(entry.mintedAt, entry), status.rawValue,
+            ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         let lines = ([header] + rows).map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: "  "
+            )
+            .trimmingCharacters(in: .whitespaces)
         }
         return "Heures de Paris (Europe/Paris), sauf fuseau indiqué.\n" + lines.joined(separator: "\n")
     }
 }
 
 enum LinkStatus: String, Encodable {
-    case valid = "valide", expired = "expiré", revoked = "révoqué"
+    case valid = "valide"
+    case expired = "expiré"
+    case revoked = "révoqué"
 
     init(of entry: LinkRegister.Entry, revoked: RevocationList, now: Date) {
         if let id = LinkID(entry.id), revoked.contains(id) {

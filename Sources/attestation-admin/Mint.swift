@@ -1,6 +1,6 @@
 import ArgumentParser
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import Foundation
 import LinkTokens
 import Rendering
@@ -54,31 +54,42 @@ struct Mint: ParsableCommand {
     @OptionGroup var config: ConfigOptions
     @OptionGroup(title: "Identité") var person: PersonOptions
 
-    @Option(name: .customLong("reason"), help: ArgumentHelp("Un motif proposé par défaut, répétable (voir attestation-admin forms).", valueName: "CODE"))
+    @Option(
+        name: .customLong("reason"),
+        help: ArgumentHelp("Un motif proposé par défaut, répétable (voir attestation-admin forms).", valueName: "CODE"))
     var reasons: [String] = []
 
     @Option(help: ArgumentHelp("Le formulaire (par défaut le dernier formulaire officiel).", valueName: "ID"))
     var form: String?
 
-    @Option(help: ArgumentHelp("Expiration : un nombre de jours (90d) ou un dernier jour (2027-06-30), heure de Paris.", valueName: "QUAND"))
+    @Option(
+        help: ArgumentHelp(
+            "Expiration : un nombre de jours (90d) ou un dernier jour (2027-06-30), heure de Paris.", valueName: "QUAND"
+        ))
     var expires: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Fuseau horaire IANA de la personne (par défaut Europe/Paris).", valueName: "FUSEAU"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp("Fuseau horaire IANA de la personne (par défaut Europe/Paris).", valueName: "FUSEAU"))
     var timeZone: String?
 
     @Flag(name: .customLong("lock-reasons"), help: "La personne ne peut pas choisir d’autres motifs.")
     var lockReasons = false
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("L’adresse du service (par défaut baseURL de la configuration).", valueName: "URL"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("L’adresse du service (par défaut baseURL de la configuration).", valueName: "URL"))
     var baseURL: String?
 
     @Option(help: ArgumentHelp("Un lien par ligne de ce fichier CSV.", valueName: "FICHIER"))
     var csv: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Format de sortie : url (le PDF), json, qr (la page, dans le terminal) ou html (une feuille à remettre) ; "
-            + "par défaut html ou json selon l’extension de -o, sinon url.",
-        valueName: Format.allCases.map(\.rawValue).joined(separator: "|")))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "Format de sortie : url (le PDF), json, qr (la page, dans le terminal) ou html (une feuille à remettre) ; "
+                + "par défaut html ou json selon l’extension de -o, sinon url.",
+            valueName: Format.allCases.map(\.rawValue).joined(separator: "|")))
     var chosenFormat: Format?
 
     /// `--format`, or what the output file's extension says, or the PDF's URL.
@@ -91,30 +102,39 @@ struct Mint: ParsableCommand {
         }
     }
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Écrit dans ce fichier plutôt que dans le terminal.", valueName: "FICHIER"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Écrit dans ce fichier plutôt que dans le terminal.", valueName: "FICHIER"))
     var output: String?
 
     @Flag(help: "Remplace le fichier de -o s’il existe (ses liens restent valides : révoquez-les).")
     var force = false
 
-    @Flag(name: .customLong("no-color"), help: "--format qr : sans couleurs, à lire sur un fond clair (aussi avec NO_COLOR).")
+    @Flag(
+        name: .customLong("no-color"),
+        help: "--format qr : sans couleurs, à lire sur un fond clair (aussi avec NO_COLOR).")
     var noColor = false
 
     @Flag(help: "--format qr : sans couleurs, à lire sur un fond sombre.")
     var invert = false
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("Clé privée (par défaut signingKey de la configuration).", valueName: "FICHIER"))
+    @Option(
+        name: .customLong("key"),
+        help: ArgumentHelp("Clé privée (par défaut signingKey de la configuration).", valueName: "FICHIER"))
     var keyFile: String?
 
     func validate() throws {
-        if (noColor || invert), format != .qr { throw ValidationError("--no-color et --invert ne s’appliquent qu’à --format qr.") }
+        if noColor || invert, format != .qr {
+            throw ValidationError("--no-color et --invert ne s’appliquent qu’à --format qr.")
+        }
     }
 
     func run() throws {
         if let output, !force, FileManager.default.fileExists(atPath: output) {
             throw AdminError.cannotCreate(
                 "\(output) existe déjà : aucun lien créé. Les liens qu’il contient resteraient valides s’il était remplacé ; "
-                    + "choisissez un autre fichier, ou --force pour l’écraser (attestation-admin links et revoke pour les anciens liens).")
+                    + "choisissez un autre fichier, ou --force pour l’écraser (attestation-admin links et revoke pour les anciens liens)."
+            )
         }
         let state = try config.state()
         let key = try config.signingKey(state.configuration, override: keyFile)
@@ -126,14 +146,17 @@ struct Mint: ParsableCommand {
         var refusedLines: [Int] = []
         if let csv {
             guard person.isEmpty, reasons.isEmpty else {
-                throw AdminError.usage("--csv : les options d’identité et --reason ne se combinent pas avec un fichier CSV (mettez-les dans ses colonnes).")
+                throw AdminError.usage(
+                    "--csv : les options d’identité et --reason ne se combinent pas avec un fichier CSV (mettez-les dans ses colonnes)."
+                )
             }
             let people = try PeopleFile(path: csv)
             for note in people.notes { Self.warn(note) }
             for row in people.rows {
                 for warning in row.warnings { Self.warn(warning) }
                 do {
-                    let contents = try row.values.get().contents(catalog: state.catalog, defaults: defaults, now: now, origin: row.origin)
+                    let contents = try row.values.get().contents(
+                        catalog: state.catalog, defaults: defaults, now: now, origin: row.origin)
                     minted.append(try MintedLink(contents: contents, key: key, base: base))
                 } catch let error as AdminError {
                     Self.warn("\(csv), ligne \(row.line), \(error.message)")
@@ -142,13 +165,22 @@ struct Mint: ParsableCommand {
             }
         } else {
             let values = PersonValues(person: person, reasons: reasons)
-            minted.append(try MintedLink(contents: try values.contents(catalog: state.catalog, defaults: defaults, now: now),
-                                         key: key, base: base))
+            minted.append(
+                try MintedLink(
+                    contents: try values.contents(catalog: state.catalog, defaults: defaults, now: now),
+                    key: key, base: base))
         }
-        guard !minted.isEmpty else { throw AdminError.data("aucun lien créé, \(refusedLines.count) ligne\(plural(refusedLines.count)) refusée\(plural(refusedLines.count)).") }
+        guard !minted.isEmpty else {
+            throw AdminError.data(
+                "aucun lien créé, \(refusedLines.count) ligne\(plural(refusedLines.count)) refusée\(plural(refusedLines.count))."
+            )
+        }
 
-        let style: TerminalQR.Style = invert ? .lightOnDark
-            : noColor || ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .darkOnLight : .colors
+        let style: TerminalQR.Style =
+            invert
+            ? .lightOnDark
+            : noColor || ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) == true
+                ? .darkOnLight : .colors
         let rendered = try MintOutput(links: minted, format: format, terminalStyle: style).text
         // Recorded before anything is handed out: no link ever leaves without its entry.
         let register = LinkRegister(configurationFile: config.url)
@@ -159,8 +191,10 @@ struct Mint: ParsableCommand {
             print(rendered, terminator: "")
         }
 
-        let count = minted.count, refused = refusedLines.count
-        let summary = "\(count) lien\(plural(count)) \(output == nil ? "créé\(plural(count))" : "écrit\(plural(count)) dans \(output!)"), "
+        let count = minted.count
+        let refused = refusedLines.count
+        let summary =
+            "\(count) lien\(plural(count)) \(output == nil ? "créé\(plural(count))" : "écrit\(plural(count)) dans \(output!)"), "
             + "\(refused) refusé\(plural(refused))\(refused > 0 ? " (ligne\(plural(refused)) \(refusedLines.map(String.init).joined(separator: ", ")))" : "")"
             + " ; registre : \(register.file.path)."
         if refused > 0 { throw AdminError.data(summary) }
@@ -185,8 +219,10 @@ struct LinkAddress {
 
     init(_ text: String) throws {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-              url.query == nil, url.fragment == nil else {
-            throw AdminError.usage("--base-url : URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
+            url.query == nil, url.fragment == nil
+        else {
+            throw AdminError.usage(
+                "--base-url : URL http(s) sans requête attendue, par exemple https://attestation.example.org.")
         }
         base = text.hasSuffix("/") ? String(text.dropLast()) : text
     }

@@ -35,7 +35,9 @@ struct MintOutput {
     /// self-contained page, no script, no request to any other site.
     private func sheet() throws -> String {
         let template = String(decoding: PackageResources.feuille_de_liens_html, as: UTF8.self)
-        guard let start = template.range(of: "<!-- personne -->\n"), let end = template.range(of: "<!-- /personne -->\n") else {
+        guard let start = template.range(of: "<!-- personne -->\n"),
+            let end = template.range(of: "<!-- /personne -->\n")
+        else {
             throw AdminError.software("modèle de la feuille de liens sans section <!-- personne -->.")
         }
         let section = String(template[start.upperBound..<end.lowerBound])
@@ -44,7 +46,9 @@ struct MintOutput {
                 "nom": escape(link.name),
                 "qr": try Self.qr(link.pageURL).svg(size: 220),
                 "pdf": escape(link.url),
-                "validite": escape(link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: link.zone))." } ?? "Sans date d’expiration."),
+                "validite": escape(
+                    link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: link.zone))." }
+                        ?? "Sans date d’expiration."),
             ]
             return values.reduce(section) { $0.replacingOccurrences(of: "{{\($1.key)}}", with: $1.value) }
         }

@@ -32,7 +32,8 @@ struct PeopleFile {
         let unixText = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let table: CSV<Enumerated>
         do { table = try CSV<Enumerated>(string: unixText) } catch {
-            throw AdminError.data("\(path) : CSV illisible (\(error)) ; une ligne de titres puis une personne par ligne sont attendues.")
+            throw AdminError.data(
+                "\(path) : CSV illisible (\(error)) ; une ligne de titres puis une personne par ligne sont attendues.")
         }
         let columns = try Self.columns(table.header, path: path, rows: table.rows)
 
@@ -46,7 +47,8 @@ struct PeopleFile {
             let values = Result { () throws(AdminError) -> PersonValues in
                 try Self.person(cells, columns: columns, warn: { warnings.append("\(path), ligne \(line), \($0)") })
             }
-            rows.append(Row(line: line, values: values, origin: Self.origin(cells, columns: columns), warnings: warnings))
+            rows.append(
+                Row(line: line, values: values, origin: Self.origin(cells, columns: columns), warnings: warnings))
         }
         self.rows = rows
     }
@@ -55,7 +57,9 @@ struct PeopleFile {
     static func origin(_ cells: [String], columns: [Column: (index: Int, title: String)]) -> ValueOrigin {
         .csv { key in
             guard let column = Column(option: key), let place = columns[column] else { return (key, "") }
-            return (place.title, place.index < cells.count ? cells[place.index].trimmingCharacters(in: .whitespaces) : "")
+            return (
+                place.title, place.index < cells.count ? cells[place.index].trimmingCharacters(in: .whitespaces) : ""
+            )
         }
     }
 
@@ -70,8 +74,9 @@ struct PeopleFile {
         var zip = cell(.zip)
         if let four = zip, four.count == 4, four.allSatisfy({ $0.isASCII && $0.isNumber }) {
             zip = "0" + four
-            warn("colonne « \(columns[.zip]!.title) » : code postal « \(four) » complété en « 0\(four) » (le tableur avait retiré "
-                 + "le zéro initial) ; vérifiez-le, et donnez à cette colonne le format Texte dans le tableur.")
+            warn(
+                "colonne « \(columns[.zip]!.title) » : code postal « \(four) » complété en « 0\(four) » (le tableur avait retiré "
+                    + "le zéro initial) ; vérifiez-le, et donnez à cette colonne le format Texte dans le tableur.")
         }
         let origin = Self.origin(cells, columns: columns)
         var lock: Bool?
@@ -85,8 +90,10 @@ struct PeopleFile {
         // Codes are lowercase ASCII: `Santé` in a cell is `sante`.
         let reasons = (cell(.reasons) ?? "").split(whereSeparator: { " |,;\t".contains($0) }).map { String($0).folded }
         return PersonValues(
-            firstName: cell(.firstName), lastName: cell(.lastName), birthDate: cell(.birthDate), birthPlace: cell(.birthPlace),
-            address: cell(.address), zip: zip, city: cell(.city), reasons: reasons, form: cell(.form), expires: cell(.expires),
+            firstName: cell(.firstName), lastName: cell(.lastName), birthDate: cell(.birthDate),
+            birthPlace: cell(.birthPlace),
+            address: cell(.address), zip: zip, city: cell(.city), reasons: reasons, form: cell(.form),
+            expires: cell(.expires),
             timeZone: cell(.timeZone), lockReasons: lock)
     }
 
@@ -94,11 +101,18 @@ struct PeopleFile {
 
     /// A column of the file, known by several titles.
     enum Column: String, CaseIterable {
-        case firstName = "first_name", lastName = "last_name", birthDate = "birth_date", birthPlace = "birth_place"
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case birthDate = "birth_date"
+        case birthPlace = "birth_place"
         case address, zip, city, reasons
-        case form, expires, timeZone = "time_zone", lockReasons = "lock_reasons"
+        case form, expires
+        case timeZone = "time_zone"
+        case lockReasons = "lock_reasons"
 
-        static let required: [Column] = [.firstName, .lastName, .birthDate, .birthPlace, .address, .zip, .city, .reasons]
+        static let required: [Column] = [
+            .firstName, .lastName, .birthDate, .birthPlace, .address, .zip, .city, .reasons,
+        ]
         static let optional: [Column] = [.form, .expires, .timeZone, .lockReasons]
 
         /// The French title a spreadsheet would use.
@@ -121,20 +135,21 @@ struct PeopleFile {
 
         /// Titles as compared: lowercase, without accents, spaces or punctuation.
         var titles: Set<String> {
-            let others: [String] = switch self {
-            case .firstName: ["firstname", "prenom", "prenoms", "givenname"]
-            case .lastName: ["lastname", "nom", "nomdefamille", "surname", "familyname"]
-            case .birthDate: ["birthdate", "datedenaissance", "datenaissance", "dateofbirth", "nele", "neele"]
-            case .birthPlace: ["birthplace", "lieudenaissance", "lieunaissance", "placeofbirth", "nea", "neea"]
-            case .address: ["address", "adresse", "street"]
-            case .zip: ["zip", "zipcode", "postalcode", "postcode", "codepostal", "cp"]
-            case .city: ["city", "ville", "commune", "town"]
-            case .reasons: ["reasons", "reason", "motifs", "motif"]
-            case .form: ["form", "formulaire"]
-            case .expires: ["expires", "expiry", "expiration", "expire", "expirele", "validite"]
-            case .timeZone: ["timezone", "fuseau", "fuseauhoraire", "tz"]
-            case .lockReasons: ["lockreasons", "motifsimposes", "motifsverrouilles"]
-            }
+            let others: [String] =
+                switch self {
+                case .firstName: ["firstname", "prenom", "prenoms", "givenname"]
+                case .lastName: ["lastname", "nom", "nomdefamille", "surname", "familyname"]
+                case .birthDate: ["birthdate", "datedenaissance", "datenaissance", "dateofbirth", "nele", "neele"]
+                case .birthPlace: ["birthplace", "lieudenaissance", "lieunaissance", "placeofbirth", "nea", "neea"]
+                case .address: ["address", "adresse", "street"]
+                case .zip: ["zip", "zipcode", "postalcode", "postcode", "codepostal", "cp"]
+                case .city: ["city", "ville", "commune", "town"]
+                case .reasons: ["reasons", "reason", "motifs", "motif"]
+                case .form: ["form", "formulaire"]
+                case .expires: ["expires", "expiry", "expiration", "expire", "expirele", "validite"]
+                case .timeZone: ["timezone", "fuseau", "fuseauhoraire", "tz"]
+                case .lockReasons: ["lockreasons", "motifsimposes", "motifsverrouilles"]
+                }
             return Set(others + [rawValue.titleKey])
         }
 
@@ -164,15 +179,20 @@ struct PeopleFile {
         facultatives : \(Column.optional.map { "\($0.french) (\($0.rawValue))" }.joined(separator: ", ")).
         """
 
-    private static func columns(_ header: [String], path: String, rows: [[String]]) throws -> [Column: (index: Int, title: String)] {
+    private static func columns(
+        _ header: [String], path: String, rows: [[String]]
+    ) throws -> [Column: (index: Int, title: String)] {
         var found: [Column: (index: Int, title: String)] = [:]
         var unknown: [String] = []
         for (index, raw) in header.enumerated() {
             let title = raw.trimmingCharacters(in: .whitespaces)
             if title.isEmpty {
                 // A trailing separator gives an untitled column; it may stay if it holds nothing.
-                if rows.contains(where: { index < $0.count && !$0[index].trimmingCharacters(in: .whitespaces).isEmpty }) {
-                    throw AdminError.data("\(path), ligne 1 : la colonne \(index + 1) n’a pas de titre mais contient des valeurs ; \(acceptedColumns)")
+                if rows.contains(where: { index < $0.count && !$0[index].trimmingCharacters(in: .whitespaces).isEmpty })
+                {
+                    throw AdminError.data(
+                        "\(path), ligne 1 : la colonne \(index + 1) n’a pas de titre mais contient des valeurs ; \(acceptedColumns)"
+                    )
                 }
                 continue
             }
@@ -181,15 +201,21 @@ struct PeopleFile {
                 continue
             }
             if let previous = found[column] {
-                throw AdminError.data("\(path), ligne 1 : colonnes « \(previous.title) » et « \(title) » en double (la même valeur : \(column.french)) ; gardez-en une.")
+                throw AdminError.data(
+                    "\(path), ligne 1 : colonnes « \(previous.title) » et « \(title) » en double (la même valeur : \(column.french)) ; gardez-en une."
+                )
             }
             found[column] = (index, title)
         }
         let missing = Column.required.filter { found[$0] == nil }
         guard unknown.isEmpty, missing.isEmpty else {
             var problems: [String] = []
-            if !unknown.isEmpty { problems.append("colonne(s) inconnue(s) : \(unknown.map { "« \($0) »" }.joined(separator: ", "))") }
-            if !missing.isEmpty { problems.append("colonne(s) manquante(s) : \(missing.map(\.french).joined(separator: ", "))") }
+            if !unknown.isEmpty {
+                problems.append("colonne(s) inconnue(s) : \(unknown.map { "« \($0) »" }.joined(separator: ", "))")
+            }
+            if !missing.isEmpty {
+                problems.append("colonne(s) manquante(s) : \(missing.map(\.french).joined(separator: ", "))")
+            }
             throw AdminError.data("\(path), ligne 1 : \(problems.joined(separator: " ; ")) ; \(acceptedColumns)")
         }
         return found
@@ -217,8 +243,10 @@ struct PeopleFile {
             }
             return (text, nil)
         }
-        for (bom, encoding, name) in [([UInt8(0xFF), 0xFE], String.Encoding.utf16LittleEndian, "UTF-16"),
-                                      ([0xFE, 0xFF], .utf16BigEndian, "UTF-16")] where bytes.starts(with: bom) {
+        for (bom, encoding, name) in [
+            ([UInt8(0xFF), 0xFE], String.Encoding.utf16LittleEndian, "UTF-16"),
+            ([0xFE, 0xFF], .utf16BigEndian, "UTF-16"),
+        ] where bytes.starts(with: bom) {
             guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
                 throw AdminError.data("\(path) : marqué \(name) mais illisible ; \(saveAsUTF8)")
             }
@@ -229,11 +257,15 @@ struct PeopleFile {
         }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         let unassigned: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
-        guard !bytes.contains(where: unassigned.contains), let text = String(data: data, encoding: .windowsCP1252) else {
+        guard !bytes.contains(where: unassigned.contains), let text = String(data: data, encoding: .windowsCP1252)
+        else {
             throw AdminError.data("\(path) : ni UTF-8 ni Windows-1252 ; \(saveAsUTF8)")
         }
-        return (text, "pas en UTF-8 : lu en Windows-1252 (le « CSV » par défaut d’Excel et de LibreOffice sous Windows) ; "
-                + "vérifiez les accents dans la sortie, ou \(saveAsUTF8)")
+        return (
+            text,
+            "pas en UTF-8 : lu en Windows-1252 (le « CSV » par défaut d’Excel et de LibreOffice sous Windows) ; "
+                + "vérifiez les accents dans la sortie, ou \(saveAsUTF8)"
+        )
     }
 }
 
@@ -242,7 +274,9 @@ extension String {
     var folded: String { folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased() }
 
     /// A column title as compared: folded, letters and digits only (`Date de naissance` → `datedenaissance`).
-    var titleKey: String { String(folded.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init)) }
+    var titleKey: String {
+        String(folded.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+    }
 
     func count(of character: Character) -> Int { reduce(0) { $1 == character ? $0 + 1 : $0 } }
 }

@@ -6,10 +6,14 @@ import Foundation
 /// Each is optional to the parser: `mint --csv` and `render LINK` take the person elsewhere.
 struct PersonOptions: ParsableArguments {
     @Option(name: .customLong("first-name"), help: ArgumentHelp("Prénom.", valueName: "PRÉNOM")) var firstName: String?
-    @Option(name: .customLong("last-name"), help: ArgumentHelp("Nom de famille.", valueName: "NOM")) var lastName: String?
-    @Option(name: .customLong("birth-date"), help: ArgumentHelp(
-        "Date de naissance (aussi J/M/AAAA ou AAAA-MM-JJ).", valueName: "JJ/MM/AAAA")) var birthDate: String?
-    @Option(name: .customLong("birth-place"), help: ArgumentHelp("Lieu de naissance.", valueName: "LIEU")) var birthPlace: String?
+    @Option(name: .customLong("last-name"), help: ArgumentHelp("Nom de famille.", valueName: "NOM")) var lastName:
+        String?
+    @Option(
+        name: .customLong("birth-date"),
+        help: ArgumentHelp(
+            "Date de naissance (aussi J/M/AAAA ou AAAA-MM-JJ).", valueName: "JJ/MM/AAAA")) var birthDate: String?
+    @Option(name: .customLong("birth-place"), help: ArgumentHelp("Lieu de naissance.", valueName: "LIEU"))
+    var birthPlace: String?
     @Option(help: ArgumentHelp("Adresse (numéro et voie).", valueName: "ADRESSE")) var address: String?
     @Option(help: ArgumentHelp("Code postal, 5 chiffres.", valueName: "CODE")) var zip: String?
     @Option(help: ArgumentHelp("Ville.", valueName: "VILLE")) var city: String?
@@ -25,23 +29,30 @@ struct PersonOptions: ParsableArguments {
         guard missing.isEmpty else {
             switch origin {
             case .options:
-                throw AdminError.usage("identité incomplète : \(missing.map { "--\($0)" }.joined(separator: ", ")) manquant(s) ; les sept valeurs d’identité sont obligatoires.")
+                throw AdminError.usage(
+                    "identité incomplète : \(missing.map { "--\($0)" }.joined(separator: ", ")) manquant(s) ; les sept valeurs d’identité sont obligatoires."
+                )
             case .csv:
-                throw AdminError.data(origin.message(missing[0], "une valeur est attendue ; les sept valeurs d’identité sont obligatoires."))
+                throw AdminError.data(
+                    origin.message(
+                        missing[0], "une valeur est attendue ; les sept valeurs d’identité sont obligatoires."))
             }
         }
         var date = birthDate!
         if !date.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let parsed = WrittenDate.parse(date) else {
                 let problem = WrittenDate.problem(date)
-                if case .options = origin { throw AdminError.data(origin.message("birth-date", "date de naissance : \(problem)")) }
+                if case .options = origin {
+                    throw AdminError.data(origin.message("birth-date", "date de naissance : \(problem)"))
+                }
                 throw AdminError.data(origin.message("birth-date", problem))
             }
             date = parsed.description
         }
         do {
-            return try Identity(firstName: firstName!, lastName: lastName!, birthDate: date, birthPlace: birthPlace!,
-                                address: address!, zipCode: zip!, city: city!, today: today)
+            return try Identity(
+                firstName: firstName!, lastName: lastName!, birthDate: date, birthPlace: birthPlace!,
+                address: address!, zipCode: zip!, city: city!, today: today)
         } catch {
             throw AdminError.data(origin.message(Self.option(error.field), error))
         }

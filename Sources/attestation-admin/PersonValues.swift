@@ -25,7 +25,8 @@ enum ValueOrigin {
     func message(_ key: String, _ error: IdentityError) -> String {
         guard case .csv = self else { return message(key, error.description) }
         let label = "\(error.field.label) : "
-        let problem = error.description.hasPrefix(label) ? String(error.description.dropFirst(label.count)) : error.description
+        let problem =
+            error.description.hasPrefix(label) ? String(error.description.dropFirst(label.count)) : error.description
         return message(key, problem)
     }
 }
@@ -38,49 +39,67 @@ struct PersonValues {
     var lockReasons: Bool?
 
     init(person: PersonOptions, reasons: [String]) {
-        (firstName, lastName, birthDate, birthPlace) = (person.firstName, person.lastName, person.birthDate, person.birthPlace)
+        (firstName, lastName, birthDate, birthPlace) = (
+            person.firstName, person.lastName, person.birthDate, person.birthPlace
+        )
         (address, zip, city) = (person.address, person.zip, person.city)
         self.reasons = reasons
     }
 
-    init(firstName: String?, lastName: String?, birthDate: String?, birthPlace: String?, address: String?, zip: String?,
-         city: String?, reasons: [String], form: String?, expires: String?, timeZone: String?, lockReasons: Bool?) {
+    init(
+        firstName: String?, lastName: String?, birthDate: String?, birthPlace: String?, address: String?, zip: String?,
+        city: String?, reasons: [String], form: String?, expires: String?, timeZone: String?, lockReasons: Bool?
+    ) {
         (self.firstName, self.lastName, self.birthDate, self.birthPlace) = (firstName, lastName, birthDate, birthPlace)
         (self.address, self.zip, self.city) = (address, zip, city)
         self.reasons = reasons
         (self.form, self.expires, self.timeZone, self.lockReasons) = (form, expires, timeZone, lockReasons)
     }
 
-    func contents(catalog: FormCatalog, defaults: LinkDefaults, now: Date, origin: ValueOrigin = .options) throws -> LinkContents {
+    func contents(
+        catalog: FormCatalog, defaults: LinkDefaults, now: Date, origin: ValueOrigin = .options
+    ) throws -> LinkContents {
         var options = PersonOptions()
-        (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (firstName, lastName, birthDate, birthPlace)
+        (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (
+            firstName, lastName, birthDate, birthPlace
+        )
         (options.address, options.zip, options.city) = (address, zip, city)
         let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin)
 
         let formID = form ?? defaults.form ?? catalog.defaultFormID
         guard let chosen = catalog.form(id: formID) else {
-            throw AdminError.data(origin.message("form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."))
+            throw AdminError.data(
+                origin.message(
+                    "form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."))
         }
         let zone = timeZone ?? defaults.timeZone
         if let zone, TimeZone(identifier: zone) == nil {
-            throw AdminError.data(origin.message(
-                "time-zone", "fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique."))
+            throw AdminError.data(
+                origin.message(
+                    "time-zone",
+                    "fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
+            )
         }
         // The same checks as an attestation made from the link, now rather than when it is opened.
         do {
             _ = try Attestation(identity: identity, form: chosen, reasonCodes: reasons, now: now)
         } catch {
             var problem = error.description
-            if case .csv = origin { problem += " Dans la cellule, séparez les motifs par des espaces, |, virgules ou points-virgules." }
+            if case .csv = origin {
+                problem += " Dans la cellule, séparez les motifs par des espaces, |, virgules ou points-virgules."
+            }
             throw AdminError.data(origin.message("reason", problem))
         }
         var expiry: Date?
         if let text = expires ?? defaults.expires {
-            do { expiry = try Expiry.parse(text, now: now) } catch { throw AdminError.data(origin.message("expires", error.message)) }
+            do { expiry = try Expiry.parse(text, now: now) } catch {
+                throw AdminError.data(origin.message("expires", error.message))
+            }
         }
         let ordered = chosen.reasons.map(\.code).filter(Set(reasons).contains)
-        return LinkContents(issuedAt: now, expiresAt: expiry, formID: formID, identity: identity, reasons: ordered,
-                            timeZone: zone == "Europe/Paris" ? nil : zone, lockReasons: lockReasons ?? defaults.lockReasons)
+        return LinkContents(
+            issuedAt: now, expiresAt: expiry, formID: formID, identity: identity, reasons: ordered,
+            timeZone: zone == "Europe/Paris" ? nil : zone, lockReasons: lockReasons ?? defaults.lockReasons)
     }
 }
 
@@ -109,7 +128,8 @@ enum WrittenDate {
     /// What is wrong with a text that is not a date, in words.
     static func problem(_ text: String) -> String {
         if text.wholeMatch(of: #/\s*\d{1,2}/\d{1,2}/\d{2}\s*/#) != nil {
-            return "année à deux chiffres ; l’année s’écrit en entier : \(accepted). Dans le tableur, donnez aux cellules le format de date JJ/MM/AAAA."
+            return
+                "année à deux chiffres ; l’année s’écrit en entier : \(accepted). Dans le tableur, donnez aux cellules le format de date JJ/MM/AAAA."
         }
         return "date invalide ; une date réelle est attendue : \(accepted)."
     }
@@ -118,21 +138,25 @@ enum WrittenDate {
 enum Expiry {
     struct Invalid: Error { let message: String }
 
-    static let accepted = "un nombre de jours (90d ou 90j) ou un dernier jour de validité futur (2027-06-30 ou 30/06/2027)"
+    static let accepted =
+        "un nombre de jours (90d ou 90j) ou un dernier jour de validité futur (2027-06-30 ou 30/06/2027)"
 
     /// `90d` or `90j` (days from now) or a last day, `2027-06-30` or `30/06/2027`: valid through
     /// that day, Paris time.
     static func parse(_ text: String, now: Date) throws(Invalid) -> Date {
         let value = text.trimmingCharacters(in: .whitespaces)
         if let last = value.last, "dj".contains(last), let days = Int(value.dropLast()) {
-            guard (1...3650).contains(days) else { throw Invalid(message: "de 1 à 3650 jours ; \(accepted) est attendu.") }
+            guard (1...3650).contains(days) else {
+                throw Invalid(message: "de 1 à 3650 jours ; \(accepted) est attendu.")
+            }
             return now.addingTimeInterval(TimeInterval(days) * 86_400)
         }
         guard let day = WrittenDate.parse(value) else { throw Invalid(message: "\(accepted) est attendu.") }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .paris
         guard let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)),
-              let end = calendar.date(byAdding: .day, value: 1, to: start), end > now else {
+            let end = calendar.date(byAdding: .day, value: 1, to: start), end > now
+        else {
             throw Invalid(message: "date passée ; \(accepted) est attendu.")
         }
         return end

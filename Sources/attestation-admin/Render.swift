@@ -1,7 +1,7 @@
 import ArgumentParser
+import AttestationConfiguration
 import AttestationKit
 import Foundation
-import AttestationConfiguration
 import Rendering
 
 struct Render: ParsableCommand {
@@ -32,44 +32,56 @@ struct Render: ParsableCommand {
 
     @OptionGroup(title: "Identité") var identity: PersonOptions
 
-    @Option(name: .customLong("reason"), help: ArgumentHelp(
-        "Un code de motif, répétable (voir attestation-admin forms).", valueName: "CODE"))
+    @Option(
+        name: .customLong("reason"),
+        help: ArgumentHelp(
+            "Un code de motif, répétable (voir attestation-admin forms).", valueName: "CODE"))
     var reasons: [String] = []
 
     @Option(help: ArgumentHelp("Le formulaire (par défaut le dernier formulaire officiel).", valueName: "ID"))
     var form: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Heure de sortie en minutes depuis maintenant, de \(OffsetBounds.standard.minimum) à +\(OffsetBounds.standard.maximum).",
-        valueName: "MINUTES"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Heure de sortie en minutes depuis maintenant, de \(OffsetBounds.standard.minimum) à +\(OffsetBounds.standard.maximum).",
+            valueName: "MINUTES"))
     var offset: String?
 
-    @Option(help: ArgumentHelp("Heure de sortie aujourd’hui, HH:MM, dans le fuseau de l’attestation.", valueName: "HH:MM"))
+    @Option(
+        help: ArgumentHelp("Heure de sortie aujourd’hui, HH:MM, dans le fuseau de l’attestation.", valueName: "HH:MM"))
     var at: String?
 
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Fuseau horaire IANA.", valueName: "FUSEAU"))
     var timeZone = "Europe/Paris"
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Le fichier à écrire : .pdf ou .png.", valueName: "FICHIER"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Le fichier à écrire : .pdf ou .png.", valueName: "FICHIER"))
     var output: String
 
-    @Option(help: ArgumentHelp(
-        "PNG seulement : largeur approximative en pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
-        valueName: "PIXELS"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG seulement : largeur approximative en pixels (\(AttestationRenderer.pngSizes.lowerBound)–\(AttestationRenderer.pngSizes.upperBound)).",
+            valueName: "PIXELS"))
     var size: Int?
 
-    @Option(help: ArgumentHelp(
-        "PNG seulement : la page entière plutôt que le QR code seul, 1 (le formulaire rempli) ou 2 (le grand QR code).",
-        valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG seulement : la page entière plutôt que le QR code seul, 1 (le formulaire rempli) ou 2 (le grand QR code).",
+            valueName: "N"))
     var page: Int?
 
-    @Option(help: ArgumentHelp(
-        "Avec --page : résolution en points par pouce (\(AttestationRenderer.pageDPIs.lowerBound)–\(AttestationRenderer.pageDPIs.upperBound), défaut \(AttestationRenderer.defaultPageDPI)).",
-        valueName: "DPI"))
+    @Option(
+        help: ArgumentHelp(
+            "Avec --page : résolution en points par pouce (\(AttestationRenderer.pageDPIs.lowerBound)–\(AttestationRenderer.pageDPIs.upperBound), défaut \(AttestationRenderer.defaultPageDPI)).",
+            valueName: "DPI"))
     var dpi: Int?
 
-    @Option(name: .customLong("unicode-font"), help: ArgumentHelp(
-        "Police TrueType incorporée pour les noms hors de Windows-1252.", valueName: "FICHIER"))
+    @Option(
+        name: .customLong("unicode-font"),
+        help: ArgumentHelp(
+            "Police TrueType incorporée pour les noms hors de Windows-1252.", valueName: "FICHIER"))
     var unicodeFont = AttestationRenderer.defaultUnicodeFontPath
 
     @OptionGroup var forms: FormOptions
@@ -81,19 +93,23 @@ struct Render: ParsableCommand {
             throw AdminError.usage("-o : extension « .\(format) » non prise en charge ; .pdf ou .png attendu.")
         }
         if let page, page != 1 && page != 2 {
-            throw AdminError.usage("--page : page \(page) invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
+            throw AdminError.usage(
+                "--page : page \(page) invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
         }
         if page != nil && format != "png" {
-            throw AdminError.usage("--page : une page entière s’écrit en PNG ; donnez un fichier .png, ou retirez --page pour le PDF.")
+            throw AdminError.usage(
+                "--page : une page entière s’écrit en PNG ; donnez un fichier .png, ou retirez --page pour le PDF.")
         }
         if page != nil && size != nil {
-            throw AdminError.usage("--size ne s’applique qu’au QR code seul ; pour une page entière, la taille se règle avec --dpi.")
+            throw AdminError.usage(
+                "--size ne s’applique qu’au QR code seul ; pour une page entière, la taille se règle avec --dpi.")
         }
         if dpi != nil && page == nil {
             throw AdminError.usage("--dpi ne s’applique qu’à une page entière ; ajoutez --page 1 ou --page 2.")
         }
         if size != nil && format != "png" {
-            throw AdminError.usage("--size ne s’applique qu’au PNG du QR code ; donnez un fichier .png, ou retirez --size.")
+            throw AdminError.usage(
+                "--size ne s’applique qu’au PNG du QR code ; donnez un fichier .png, ou retirez --size.")
         }
         let now = Date()
         let attestation = try link.map { try fromLink($0, now: now) } ?? fromOptions(now: now)
@@ -112,7 +128,8 @@ struct Render: ParsableCommand {
         do {
             try Data(bytes).write(to: outputURL, options: .atomic)
         } catch {
-            throw AdminError.cannotCreate("impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
+            throw AdminError.cannotCreate(
+                "impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
         }
     }
 }
@@ -121,11 +138,14 @@ extension Render {
     /// What the server would make of the link with these parameters.
     private func fromLink(_ link: String, now: Date) throws -> Attestation {
         guard identity.isEmpty, form == nil, forms.formsDirectory == nil else {
-            throw AdminError.usage("avec un lien, l’identité et le formulaire viennent du lien : retirez les options d’identité, --form et --forms-dir.")
+            throw AdminError.usage(
+                "avec un lien, l’identité et le formulaire viennent du lien : retirez les options d’identité, --form et --forms-dir."
+            )
         }
         let state = try config.state()
-        let request = LinkRequest(token: LinkRequest.token(fromLinkOrToken: link), offset: offset, at: at,
-                                  reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","))
+        let request = LinkRequest(
+            token: LinkRequest.token(fromLinkOrToken: link), offset: offset, at: at,
+            reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","))
         do { return try state.attestation(for: request, now: now) } catch { throw AdminError.data(error.description) }
     }
 
@@ -136,11 +156,15 @@ extension Render {
             throw AdminError.data("--form : formulaire inconnu ; disponibles : \(known).")
         }
         guard let zone = TimeZone(identifier: timeZone) else {
-            throw AdminError.data("--time-zone : fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
+            throw AdminError.data(
+                "--time-zone : fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique."
+            )
         }
         let exit: ExitTime
         do { exit = try ExitTime.parse(offset: offset, at: at) } catch {
-            throw error == .offsetAndAt ? AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.") : AdminError.data(error.description)
+            throw error == .offsetAndAt
+                ? AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.")
+                : AdminError.data(error.description)
         }
         do {
             return try Attestation(
@@ -157,7 +181,9 @@ extension Render {
         Result { () throws(RenderingError) -> [UInt8] in
             let renderer = try AttestationRenderer(forms: [attestation.form], unicodeFontPath: unicodeFont)
             if asPDF { return try renderer.pdf(attestation) }
-            if let page { return try renderer.pagePNG(attestation, page: page, dpi: dpi ?? AttestationRenderer.defaultPageDPI) }
+            if let page {
+                return try renderer.pagePNG(attestation, page: page, dpi: dpi ?? AttestationRenderer.defaultPageDPI)
+            }
             return try renderer.qrPNG(attestation, size: size ?? 400)
         }
     }

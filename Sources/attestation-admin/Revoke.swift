@@ -62,7 +62,8 @@ struct LinkReport: Encodable {
     private let expires: Date?
 
     private enum CodingKeys: String, CodingKey {
-        case status, id, keyID, issuedAt, expiresAt, form, firstName, lastName, birthDate, birthPlace, address, zipCode, city
+        case status, id, keyID, issuedAt, expiresAt, form, firstName, lastName, birthDate, birthPlace, address, zipCode,
+            city
         case reasons, lockReasons, timeZone
     }
 
@@ -125,12 +126,16 @@ struct Revoke: ParsableCommand {
     @Argument(help: ArgumentHelp("Un lien, son jeton ou son identifiant.", valueName: "URL|JETON|ID"))
     var link: String?
 
-    @Option(help: ArgumentHelp("Le prénom et le nom de la personne, tels que le registre les note (majuscules et accents indifférents).", valueName: "NOM"))
+    @Option(
+        help: ArgumentHelp(
+            "Le prénom et le nom de la personne, tels que le registre les note (majuscules et accents indifférents).",
+            valueName: "NOM"))
     var name: String?
 
     func validate() throws {
         guard (link == nil) != (name == nil) else {
-            throw ValidationError("donnez un lien (ou son jeton, ou son identifiant) ou --name \"Prénom Nom\", l’un des deux.")
+            throw ValidationError(
+                "donnez un lien (ou son jeton, ou son identifiant) ou --name \"Prénom Nom\", l’un des deux.")
         }
     }
 
@@ -138,7 +143,10 @@ struct Revoke: ParsableCommand {
         let state = try config.state()
         let id: LinkID
         if let name {
-            guard let chosen = try Self.choose(name: name, state: state, register: LinkRegister(configurationFile: config.url)) else { return }
+            guard
+                let chosen = try Self.choose(
+                    name: name, state: state, register: LinkRegister(configurationFile: config.url))
+            else { return }
             id = chosen
         } else if let direct = LinkID(link!.trimmingCharacters(in: .whitespaces)) {
             id = direct
@@ -154,8 +162,9 @@ struct Revoke: ParsableCommand {
         }
         let file = state.resolve(state.configuration.revocationList)
         try Self.append(id, to: file)
-        print("Lien \(id) révoqué (\(file.path)). Les serveurs le refusent dès qu’ils relisent la liste "
-              + "(d’eux-mêmes si server.reloadOnChange, sinon kill -HUP <pid>).")
+        print(
+            "Lien \(id) révoqué (\(file.path)). Les serveurs le refusent dès qu’ils relisent la liste "
+                + "(d’eux-mêmes si server.reloadOnChange, sinon kill -HUP <pid>).")
     }
 
     /// The id of the one link of that name still valid: asked for on a terminal when several
@@ -165,22 +174,30 @@ struct Revoke: ParsableCommand {
         for problem in problems { FileHandle.standardError.write(Data("attestation-admin : \(problem)\n".utf8)) }
         let named = entries.filter { $0.isNamed(name) }
         guard !named.isEmpty else {
-            let close = entries.filter { entry in name.nameKey.split(separator: " ").contains { entry.nameContains(String($0)) } }
-            let hint = close.isEmpty ? "" : " Noms proches : \(Set(close.map(\.fullName)).sorted().joined(separator: ", "))."
-            throw AdminError.data("aucun lien au nom de « \(name) » dans le registre \(register.file.path) (attestation-admin links "
-                                  + "le liste ; un lien créé ailleurs se révoque par son lien ou son identifiant).\(hint)")
+            let close = entries.filter { entry in
+                name.nameKey.split(separator: " ").contains { entry.nameContains(String($0)) }
+            }
+            let hint =
+                close.isEmpty ? "" : " Noms proches : \(Set(close.map(\.fullName)).sorted().joined(separator: ", "))."
+            throw AdminError.data(
+                "aucun lien au nom de « \(name) » dans le registre \(register.file.path) (attestation-admin links "
+                    + "le liste ; un lien créé ailleurs se révoque par son lien ou son identifiant).\(hint)")
         }
         let now = Date()
         let candidates = named.filter { LinkStatus(of: $0, revoked: state.revoked, now: now) != .revoked }
         guard !candidates.isEmpty else {
-            print("Les \(named.count) lien\(plural(named.count)) au nom de « \(name) » \(named.count > 1 ? "sont" : "est") déjà révoqué\(plural(named.count)).")
+            print(
+                "Les \(named.count) lien\(plural(named.count)) au nom de « \(name) » \(named.count > 1 ? "sont" : "est") déjà révoqué\(plural(named.count))."
+            )
             return nil
         }
         if candidates.count == 1, let id = LinkID(candidates[0].id) { return id }
 
-        let listing = Links.table(candidates, statuses: candidates.map { LinkStatus(of: $0, revoked: state.revoked, now: now) })
+        let listing = Links.table(
+            candidates, statuses: candidates.map { LinkStatus(of: $0, revoked: state.revoked, now: now) })
         guard isatty(STDIN_FILENO) == 1 else {
-            throw AdminError.data("""
+            throw AdminError.data(
+                """
                 \(candidates.count) liens non révoqués au nom de « \(name) » ; aucun n’est révoqué. Choisissez par l’identifiant \
                 (attestation-admin revoke ID) :
                 \(listing)
@@ -190,16 +207,21 @@ struct Revoke: ParsableCommand {
             index < 2 ? "     \(line)" : String(format: "%3d  ", index - 1) + line
         }
         // On standard error, unbuffered: standard output may be redirected, the question is for the terminal.
-        FileHandle.standardError.write(Data("""
-            \(candidates.count) liens non révoqués au nom de « \(name) » :
-            \(numbered.joined(separator: "\n"))
-            Numéro du lien à révoquer (1 à \(candidates.count)), ou Entrée pour ne rien révoquer :\u{20}
-            """.utf8))
+        FileHandle.standardError.write(
+            Data(
+                """
+                \(candidates.count) liens non révoqués au nom de « \(name) » :
+                \(numbered.joined(separator: "\n"))
+                Numéro du lien à révoquer (1 à \(candidates.count)), ou Entrée pour ne rien révoquer :\u{20}
+                """.utf8))
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
             throw AdminError.data("aucun lien révoqué.")
         }
-        guard let number = Int(answer), (1...candidates.count).contains(number), let id = LinkID(candidates[number - 1].id) else {
-            throw AdminError.data("« \(answer) » : un numéro de 1 à \(candidates.count) était attendu ; aucun lien révoqué.")
+        guard let number = Int(answer), (1...candidates.count).contains(number),
+            let id = LinkID(candidates[number - 1].id)
+        else {
+            throw AdminError.data(
+                "« \(answer) » : un numéro de 1 à \(candidates.count) était attendu ; aucun lien révoqué.")
         }
         return id
     }
@@ -212,7 +234,8 @@ struct Revoke: ParsableCommand {
             if FileManager.default.fileExists(atPath: file.path) {
                 handle = try FileHandle(forUpdating: file)
             } else {
-                guard FileManager.default.createFile(atPath: file.path, contents: Data(Init.revocationHeader.utf8)) else {
+                guard FileManager.default.createFile(atPath: file.path, contents: Data(Init.revocationHeader.utf8))
+                else {
                     throw AdminError.cannotCreate("impossible de créer \(file.path).")
                 }
                 handle = try FileHandle(forUpdating: file)

@@ -1,5 +1,5 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import AttestationService
 import Crypto
 import Foundation
@@ -61,7 +61,8 @@ enum Fixture {
 
     static let camille = person("Camille", "Dupont", "01/01/1970", "Lyon", "999 avenue de France", "75001", "Paris")
     /// Outside WinAnsi: the PDF embeds the Unicode font.
-    static let minh = person("Thị Minh", "Nguyễn", "15/08/1985", "Hô-Chi-Minh-Ville", "12 rue de l’Œuvre", "97200", "Fort-de-France")
+    static let minh = person(
+        "Thị Minh", "Nguyễn", "15/08/1985", "Hô-Chi-Minh-Ville", "12 rue de l’Œuvre", "97200", "Fort-de-France")
     /// Every field at its longest.
     static let long = person(
         String(repeating: "Marie-", count: 8) + "Jo", String(repeating: "Dupont-", count: 7) + "L",
@@ -75,21 +76,26 @@ enum Fixture {
             let budget = Identity.maximumQRBytes(field)
             var text = ""
             for piece in ["\u{FDFA}", "a"] {
-                while text.count < Identity.maximumLengths[field]!, ASCIIFolding.fold(text + piece).utf8.count <= budget {
+                while text.count < Identity.maximumLengths[field]!, ASCIIFolding.fold(text + piece).utf8.count <= budget
+                {
                     text += piece
                 }
             }
             return text
         }
-        return try! Identity(firstName: value(.firstName), lastName: value(.lastName), birthDate: "01/01/1970",
-                             birthPlace: value(.birthPlace), address: value(.address), zipCode: "75001",
-                             city: value(.city), today: today)
+        return try! Identity(
+            firstName: value(.firstName), lastName: value(.lastName), birthDate: "01/01/1970",
+            birthPlace: value(.birthPlace), address: value(.address), zipCode: "75001",
+            city: value(.city), today: today)
     }()
 
-    static func person(_ first: String, _ last: String, _ birth: String, _ place: String, _ address: String,
-                       _ zip: String, _ city: String) -> Identity {
-        try! Identity(firstName: first, lastName: last, birthDate: birth, birthPlace: place, address: address,
-                      zipCode: zip, city: city, today: today)
+    static func person(
+        _ first: String, _ last: String, _ birth: String, _ place: String, _ address: String,
+        _ zip: String, _ city: String
+    ) -> Identity {
+        try! Identity(
+            firstName: first, lastName: last, birthDate: birth, birthPlace: place, address: address,
+            zipCode: zip, city: city, today: today)
     }
 
     /// A link of the fixture: the query target writes `t=$N` for the token of `links[N]`, so the
@@ -103,23 +109,33 @@ enum Fixture {
 
     static let links: [Link] = [
         link(id: "fuzz-lien-000000", camille, reasons: ["travail"]),
-        link(id: "fuzz-lien-000001", camille, reasons: ["sante", "achats_culturel_cultuel"], expires: date(2099, 12, 31), locked: true),
-        link(id: "fuzz-lien-000002", minh, form: "deplacement-2020-11-02", reasons: ["achats"],
-             zone: "America/Martinique"),
+        link(
+            id: "fuzz-lien-000001", camille, reasons: ["sante", "achats_culturel_cultuel"], expires: date(2099, 12, 31),
+            locked: true),
+        link(
+            id: "fuzz-lien-000002", minh, form: "deplacement-2020-11-02", reasons: ["achats"],
+            zone: "America/Martinique"),
         link(id: "fuzz-lien-000003", camille, reasons: ["travail"], expires: date(2021, 1, 1), refusal: 410),
         link(id: revokedID.description, camille, reasons: ["travail"], refusal: 410),
-        link(id: "fuzz-lien-000005", long, reasons: ["travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
-                                                     "sport_animaux", "convocation", "missions", "enfants"]),
+        link(
+            id: "fuzz-lien-000005", long,
+            reasons: [
+                "travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
+                "sport_animaux", "convocation", "missions", "enfants",
+            ]),
         link(id: "fuzz-lien-000006", camille, form: "formulaire-absent", reasons: ["travail"], refusal: 500),
         link(id: "fuzz-lien-000007", camille, reasons: ["travail"], zone: "Mars/Olympus", refusal: 500),
         // Reasons of another form: a link minted before its form changed. Unservable, like the two above.
         link(id: "fuzz-lien-000008", camille, reasons: ["sante", "achats"], refusal: 500),
     ]
 
-    static func link(id: String, _ identity: Identity, form: String = "deplacement-2020-11-28", reasons: [String],
-                     expires: Date? = nil, zone: String? = nil, locked: Bool = false, refusal: Int? = nil) -> Link {
-        let contents = LinkContents(id: LinkID(id)!, issuedAt: issued, expiresAt: expires, formID: form, identity: identity,
-                                    reasons: reasons, timeZone: zone, lockReasons: locked)
+    static func link(
+        id: String, _ identity: Identity, form: String = "deplacement-2020-11-28", reasons: [String],
+        expires: Date? = nil, zone: String? = nil, locked: Bool = false, refusal: Int? = nil
+    ) -> Link {
+        let contents = LinkContents(
+            id: LinkID(id)!, issuedAt: issued, expiresAt: expires, formID: form, identity: identity,
+            reasons: reasons, timeZone: zone, lockReasons: locked)
         return Link(contents: contents, token: try! LinkToken.sign(contents, with: key), refusal: refusal)
     }
 
@@ -154,15 +170,17 @@ enum Fixture {
     /// which is removed once loaded (the service keeps everything in memory).
     static let service: Service = {
         let snapshot = loadSnapshot()
-        return Service(snapshot: snapshot, logger: Logger(label: "attestation-fuzz") { _ in CapturingLogHandler(sink: logLines) },
-                       metricsExposition: { metricsText })
+        return Service(
+            snapshot: snapshot, logger: Logger(label: "attestation-fuzz") { _ in CapturingLogHandler(sink: logLines) },
+            metricsExposition: { metricsText })
     }()
 
     static var state: ServiceState { service.snapshot.state }
 
     private static func loadSnapshot() -> ServiceSnapshot {
         let manager = FileManager.default
-        let directory = manager.temporaryDirectory.appendingPathComponent("attestation-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let directory = manager.temporaryDirectory.appendingPathComponent(
+            "attestation-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: directory) }
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -178,7 +196,8 @@ enum Fixture {
             let configuration = Configuration(
                 baseURL: "https://attestation.example.org",
                 keys: [key, otherKey].map { .init(id: $0.id, publicKey: $0.verificationKey.base64) },
-                signingKey: nil, revocationList: "revoked.txt", formsDirectory: nil, offsetBounds: .standard, server: server)
+                signingKey: nil, revocationList: "revoked.txt", formsDirectory: nil, offsetBounds: .standard,
+                server: server)
             let file = directory.appendingPathComponent("config.json")
             try configuration.fileContents.write(to: file)
             return try ServiceSnapshot.load(configurationFile: file)
@@ -195,7 +214,12 @@ final class LogLines: Sendable {
     func append(_ line: String) { lines.withLock { $0.append(line) } }
 
     /// The lines since the last call.
-    func take() -> [String] { lines.withLock { lines in defer { lines = [] }; return lines } }
+    func take() -> [String] {
+        lines.withLock { lines in
+            defer { lines = [] }
+            return lines
+        }
+    }
 }
 
 /// A log handler that writes nowhere but `LogLines`: the fuzzer checks every line the service
@@ -215,7 +239,8 @@ struct CapturingLogHandler: LogHandler {
     func log(event: LogEvent) {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        sink.append(([event.message.description] + merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }).joined(separator: " "))
+        sink.append(
+            ([event.message.description] + merged.keys.sorted().map { "\($0)=\(merged[$0]!)" }).joined(separator: " "))
     }
 }
 
@@ -230,8 +255,10 @@ func holds(_ text: String, _ part: String) -> Bool {
 /// A property of the code under test. On failure the message goes to standard error before
 /// the trap: `precondition` drops its message in optimized builds, and the fuzzer is built
 /// optimized. The message never holds the input (libFuzzer saves that as the crash file).
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-             file: StaticString = #fileID, line: UInt = #line) {
+func require(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     guard !condition() else { return }
     let text = "attestation-fuzz : propriété violée (\(file):\(line)) : \(message())\n"
     FileHandle.standardError.write(Data(text.utf8))

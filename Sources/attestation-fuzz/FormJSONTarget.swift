@@ -39,7 +39,9 @@ enum FormJSONTarget {
             require(!builtIn && catalog.form(id: form.id) == form, "formulaire ajouté introuvable, ou doublon accepté")
         } catch {
             // A form the renderer does not draw yet is refused where it uses what it lacks.
-            require(builtIn && error.path == "id" || !form.awaitingRenderer.isEmpty, "formulaire valide refusé par le catalogue : \(error)")
+            require(
+                builtIn && error.path == "id" || !form.awaitingRenderer.isEmpty,
+                "formulaire valide refusé par le catalogue : \(error)")
         }
 
         draw(form)
@@ -60,7 +62,8 @@ enum FormJSONTarget {
             let ordinary = try Attestation(identity: person, form: form, reasonCodes: codes, now: Fixture.now)
             let pdf = try renderer.pdf(ordinary)
             require(pdf.starts(with: Array("%PDF-".utf8)), "PDF sans en-tête")
-            let longest = try Attestation(identity: Fixture.longestInQRCode, form: form, reasonCodes: codes, now: Fixture.now)
+            let longest = try Attestation(
+                identity: Fixture.longestInQRCode, form: form, reasonCodes: codes, now: Fixture.now)
             let png = try renderer.qrPNG(longest, size: AttestationRenderer.pngSizes.lowerBound)
             require(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "PNG sans signature")
         } catch {

@@ -1,5 +1,5 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import AttestationService
 import Foundation
 import LinkTokens
@@ -30,8 +30,9 @@ enum LinkTokenTarget {
     static func checkPayload(_ payload: [UInt8]) {
         let token = sign(payload, with: Fixture.key)
         guard token.utf8.count <= LinkToken.maximumLength else {
-            require(LinkToken.verify(token, keys: Fixture.ring, now: Fixture.now) == .malformed,
-                    "un lien de plus de \(LinkToken.maximumLength) caractères doit être refusé avant tout décodage")
+            require(
+                LinkToken.verify(token, keys: Fixture.ring, now: Fixture.now) == .malformed,
+                "un lien de plus de \(LinkToken.maximumLength) caractères doit être refusé avant tout décodage")
             return
         }
         checkToken(token, namesFuzzKey: namesKey(payload, Fixture.key.id))
@@ -103,7 +104,8 @@ enum LinkTokenTarget {
         guard varint() != nil, let flags = byte() else { return nil }
         if flags & 1 != 0 { guard varint() != nil else { return nil } }
         guard string() != nil, let first = string(), let last = string(), varint() != nil,
-              let place = string(), let address = string(), varint() != nil, let city = string() else { return nil }
+            let place = string(), let address = string(), varint() != nil, let city = string()
+        else { return nil }
         return [first, last, place, address, city]
     }
 
@@ -124,8 +126,12 @@ enum LinkTokenTarget {
         if again != token {
             let person = contents.identity
             // Bytes, not Strings: Swift compares strings up to canonical equivalence.
-            let normalized = [person.firstName, person.lastName, person.birthPlace, person.address, person.city].map { Array($0.utf8) }
-            let raw = Base64URL.decode(token).flatMap { rawIdentityStrings(Array($0.dropLast(64))) }?.map { Array($0.utf8) }
+            let normalized = [person.firstName, person.lastName, person.birthPlace, person.address, person.city].map {
+                Array($0.utf8)
+            }
+            let raw = Base64URL.decode(token).flatMap { rawIdentityStrings(Array($0.dropLast(64))) }?.map {
+                Array($0.utf8)
+            }
             require(raw != nil && raw != normalized, "deux jetons différents pour le même contenu")
         }
     }
@@ -139,19 +145,22 @@ enum LinkTokenTarget {
         } catch {
             require(!error.description.isEmpty && !holds(error.description, token), "refus vide ou répétant le lien")
             switch error {
-            case .unknownForm: require(state.catalog.form(id: contents.formID) == nil, "formulaire installé déclaré absent")
+            case .unknownForm:
+                require(state.catalog.form(id: contents.formID) == nil, "formulaire installé déclaré absent")
             case .unknownTimeZone(let zone): require(TimeZone(identifier: zone) == nil, "fuseau connu déclaré inconnu")
             case .linkReasons:
                 let form = state.catalog.form(id: contents.formID)
-                require(contents.reasons.isEmpty || contents.reasons.contains { form?.reason(code: $0) == nil },
-                        "motifs du lien déclarés hors du formulaire à tort")
+                require(
+                    contents.reasons.isEmpty || contents.reasons.contains { form?.reason(code: $0) == nil },
+                    "motifs du lien déclarés hors du formulaire à tort")
             case .parameter: break
             case .link, .reasonsLocked: require(false, "refus inattendu pour un lien valide sans paramètre : \(error)")
             }
             return
         }
         require(attestation.identity == contents.identity, "l’attestation ne reprend pas l’identité du lien")
-        require(Set(attestation.reasons.map(\.code)) == Set(contents.reasons), "motifs de l’attestation différents du lien")
+        require(
+            Set(attestation.reasons.map(\.code)) == Set(contents.reasons), "motifs de l’attestation différents du lien")
         let renderer = Fixture.service.snapshot.renderer
         do {
             let pdf = try renderer.pdf(attestation)
@@ -211,7 +220,9 @@ enum LinkTokenTarget {
         require(Base64URL.decode(encoded) == bytes, "base64url ne se relit pas")
         if let id = LinkID(text) {
             require(id.description == text, "identifiant de lien relu différemment")
-            require(LinkID(RevocationList.line(for: id).trimmingCharacters(in: .newlines)) == id, "ligne de révocation illisible")
+            require(
+                LinkID(RevocationList.line(for: id).trimmingCharacters(in: .newlines)) == id,
+                "ligne de révocation illisible")
         }
     }
 }

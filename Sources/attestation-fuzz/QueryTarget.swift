@@ -1,5 +1,5 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import AttestationService
 import Foundation
 import HTTPServer
@@ -19,7 +19,9 @@ enum QueryTarget {
     static let fixedRoutes: Set<String> = [
         "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics", "/licenses",
     ]
-    static let loggedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "OTHER"]
+    static let loggedMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "OTHER",
+    ]
 
     static func run(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -36,16 +38,20 @@ enum QueryTarget {
         var query = question.map { MHDQuery.parse(Array(target[($0 + 1)...])) } ?? []
         let headers: [(name: String, value: String)] = lines.dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
-            return (MHDQuery.text(Array(line[..<colon])),
-                    MHDQuery.text(Array(line[(colon + 1)...])).trimmingCharacters(in: .whitespaces))
+            return (
+                MHDQuery.text(Array(line[..<colon])),
+                MHDQuery.text(Array(line[(colon + 1)...])).trimmingCharacters(in: .whitespaces)
+            )
         }
 
         // Placeholders become real tokens; the request as written is kept for the checks.
         let written = query
         var link: Fixture.Link?
         for index in query.indices where query[index].name == "t" {
-            if let value = query[index].value, value.count == 2, value.first == "$", let n = value.last?.wholeNumberValue,
-               n < Fixture.links.count {
+            if let value = query[index].value, value.count == 2, value.first == "$",
+                let n = value.last?.wholeNumberValue,
+                n < Fixture.links.count
+            {
                 link = Fixture.links[n]
                 query[index].value = Fixture.links[n].token
             }
@@ -61,8 +67,10 @@ enum QueryTarget {
 
     // MARK: The response
 
-    static func check(_ response: HTTPResponse, to request: HTTPRequest, written: [QueryItem],
-                      headers: [(name: String, value: String)], link: Fixture.Link?, logged: [String]) {
+    static func check(
+        _ response: HTTPResponse, to request: HTTPRequest, written: [QueryItem],
+        headers: [(name: String, value: String)], link: Fixture.Link?, logged: [String]
+    ) {
         let status = response.status
         let token = request.query.last(where: { $0.name == "t" })?.value
         require([200, 304, 400, 403, 404, 405, 410, 500].contains(status), "statut inattendu \(status)")
@@ -93,11 +101,15 @@ enum QueryTarget {
                 return
             }
             if link?.contents.lockReasons == true || contents.lockReasons {
-                require(request.query.allSatisfy { $0.name != "reasons" || ($0.value ?? "").isEmpty }, "motifs imposés remplacés")
+                require(
+                    request.query.allSatisfy { $0.name != "reasons" || ($0.value ?? "").isEmpty },
+                    "motifs imposés remplacés")
             }
             let disposition = response.header("Content-Disposition") ?? ""
-            require(disposition.wholeMatch(of: /inline; filename="attestation-\d{4}-\d\d-\d\d_\d\d-\d\d\.(pdf|png)"/) != nil,
-                    "Content-Disposition inattendu")
+            require(
+                disposition.wholeMatch(of: /inline; filename="attestation-\d{4}-\d\d-\d\d_\d\d-\d\d\.(pdf|png)"/)
+                    != nil,
+                "Content-Disposition inattendu")
             require(response.header("Cache-Control") == "no-store", "attestation gardée en cache")
             if request.path == "/attestation.pdf" {
                 require(response.header("Content-Type") == "application/pdf", "type du PDF")
@@ -109,8 +121,11 @@ enum QueryTarget {
             }
         case "/api/v1/link":
             require(status == 200, "statut \(status) sur /api/v1/link")
-            guard case .valid(let contents, _) = LinkToken.verify(token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
-                  let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
+            guard
+                case .valid(let contents, _) = LinkToken.verify(
+                    token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
+                let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            else {
                 require(false, "/api/v1/link : lien invalide accepté ou JSON illisible")
                 return
             }
@@ -118,14 +133,18 @@ enum QueryTarget {
             require(object["defaultReasons"] as? [String] == contents.reasons, "/api/v1/link : motifs différents")
             require(object["lockReasons"] as? Bool == contents.lockReasons, "/api/v1/link : verrou différent")
         case "/api/v1/forms":
-            require((try? JSONSerialization.jsonObject(with: Data(response.body))) is [String: Any], "/api/v1/forms : JSON illisible")
+            require(
+                (try? JSONSerialization.jsonObject(with: Data(response.body))) is [String: Any],
+                "/api/v1/forms : JSON illisible")
         case "/healthz":
             require(response.body == Array("{\"status\":\"ok\"}\n".utf8), "/healthz")
         case "/metrics":
             require(response.body == Fixture.metricsText, "/metrics")
         case "/licenses":
-            require(status == 304 || response.body.starts(with: Array("<!DOCTYPE html>".utf8)) || response.body.starts(with: Array("<!doctype html>".utf8)),
-                    "/licenses n’est pas une page")
+            require(
+                status == 304 || response.body.starts(with: Array("<!DOCTYPE html>".utf8))
+                    || response.body.starts(with: Array("<!doctype html>".utf8)),
+                "/licenses n’est pas une page")
         default:
             guard let file = Fixture.service.snapshot.publicFiles.files[request.path] else {
                 require(false, "réponse \(status) pour un chemin hors du site")
@@ -133,14 +152,18 @@ enum QueryTarget {
             }
             require(status == 304 || response.body == file.body, "fichier servi différent du fichier lu")
             require(response.header("ETag") == file.etag, "ETag différent")
-            if status == 304 { require(response.body.isEmpty && request.header("If-None-Match") != nil, "304 sans If-None-Match") }
+            if status == 304 {
+                require(response.body.isEmpty && request.header("If-None-Match") != nil, "304 sans If-None-Match")
+            }
         }
     }
 
     /// A refusal: short French text (JSON under /api/), never the token, never a person's data
     /// the request did not carry itself, never kept by a cache.
-    static func checkRefusal(_ response: HTTPResponse, request: HTTPRequest, written: [QueryItem],
-                             headers: [(name: String, value: String)]) {
+    static func checkRefusal(
+        _ response: HTTPResponse, request: HTTPRequest, written: [QueryItem],
+        headers: [(name: String, value: String)]
+    ) {
         require(response.header("Cache-Control") == "no-store", "refus gardé en cache")
         var message: String
         if request.path.hasPrefix("/api/") {
@@ -181,28 +204,35 @@ enum QueryTarget {
             values[String(field[..<equals])] = String(field[field.index(after: equals)...])
         }
         let keys = Set(values.keys)
-        require(keys.isSubset(of: ["request_id", "method", "route", "status", "duration_ms", "bytes", "refusal"])
+        require(
+            keys.isSubset(of: ["request_id", "method", "route", "status", "duration_ms", "bytes", "refusal"])
                 && keys.isSuperset(of: ["request_id", "method", "route", "status", "duration_ms", "bytes"]),
-                "clés du journal inattendues : \(keys.sorted())")
+            "clés du journal inattendues : \(keys.sorted())")
         let route = values["route"] ?? ""
         require(loggedMethods.contains(values["method"] ?? ""), "méthode journalisée telle que reçue")
-        require(route == "other" || fixedRoutes.contains(route) || Fixture.service.snapshot.publicFiles.files[route] != nil,
-                "route journalisée hors de la liste fixe")
+        require(
+            route == "other" || fixedRoutes.contains(route) || Fixture.service.snapshot.publicFiles.files[route] != nil,
+            "route journalisée hors de la liste fixe")
         require(route == "other" || route == request.path, "route journalisée différente du chemin")
         require(values["status"] == "\(status)" && values["bytes"] == "\(bytes)", "statut ou taille journalisés faux")
         require(Double(values["duration_ms"] ?? "") != nil, "durée journalisée illisible")
         require((values["refusal"] != nil) == (status >= 400), "raison de refus absente ou en trop")
-        require(values["refusal"]?.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_" || $0.isNumber) }) ?? true,
-                "raison de refus hors de la liste fixe")
+        require(
+            values["refusal"]?.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_" || $0.isNumber) }) ?? true,
+            "raison de refus hors de la liste fixe")
     }
 
     /// The PNG signature and a square IHDR: at most the size asked for (whole pixels per
     /// module), and more than half of it.
     static func checkPNG(_ body: [UInt8], size: Int) {
-        require(body.count > 24 && body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "PNG sans signature")
+        require(
+            body.count > 24 && body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "PNG sans signature"
+        )
         let width = body[16..<20].reduce(0) { $0 << 8 | Int($1) }
         let height = body[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        require(width == height && width <= size && width * 2 > size, "PNG de \(width)×\(height) pixels pour \(size) demandés")
+        require(
+            width == height && width <= size && width * 2 > size,
+            "PNG de \(width)×\(height) pixels pour \(size) demandés")
     }
 
     // MARK: The parsers on their own
@@ -220,7 +250,9 @@ enum QueryTarget {
             switch item.name {
             case "offset":
                 if case .offset(let minutes)? = try? ExitTime.offset(parsing: value) {
-                    require((try? ExitTime.offset(parsing: String(minutes))) == .offset(minutes: minutes), "offset relu différemment")
+                    require(
+                        (try? ExitTime.offset(parsing: String(minutes))) == .offset(minutes: minutes),
+                        "offset relu différemment")
                 }
             case "at":
                 if case .at(let hour, let minute)? = try? ExitTime.at(parsing: value) {
@@ -246,8 +278,10 @@ enum MHDQuery {
             let part = rest.prefix(while: { $0 != UInt8(ascii: "&") })
             rest = rest.dropFirst(part.count + 1)
             if let equals = part.firstIndex(of: UInt8(ascii: "=")) {
-                items.append(QueryItem(name: text(unescape(Array(part[..<equals]), plus: true)),
-                                       value: text(unescape(Array(part[(equals + 1)...]), plus: true))))
+                items.append(
+                    QueryItem(
+                        name: text(unescape(Array(part[..<equals]), plus: true)),
+                        value: text(unescape(Array(part[(equals + 1)...]), plus: true))))
             } else {
                 items.append(QueryItem(name: text(unescape(Array(part), plus: true)), value: nil))
             }
@@ -261,7 +295,8 @@ enum MHDQuery {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-               let low = hex(bytes[index + 2]) {
+                let low = hex(bytes[index + 2])
+            {
                 output.append(high << 4 | low)
                 index += 3
             } else {

@@ -22,7 +22,9 @@ enum Seeds {
 
     // MARK: link-token
 
-    static let linkNames = ["camille", "verrouille", "outre-mer", "expire", "revoque", "long", "formulaire-absent", "fuseau-inconnu"]
+    static let linkNames = [
+        "camille", "verrouille", "outre-mer", "expire", "revoque", "long", "formulaire-absent", "fuseau-inconnu",
+    ]
 
     static func linkToken() -> [(String, [UInt8])] {
         var seeds: [(String, [UInt8])] = []
@@ -36,12 +38,16 @@ enum Seeds {
         t("tronque", String(token.dropLast(10)))
         t("altere", String(token.prefix(40)) + (token.dropFirst(40).first == "A" ? "B" : "A") + token.dropFirst(41))
         t("remplissage", token + "==")
-        t("alphabet-standard", token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "+/")
+        t(
+            "alphabet-standard",
+            token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "+/")
         t("vide", "")
         t("caracteres-hors-alphabet", "é\u{0}\n ?t=%41")
         t("version-2", LinkTokenTarget.sign(Wire().bytes(version: 2), with: Fixture.key))
         t("cle-inconnue", LinkTokenTarget.sign(Wire(keyID: "cle-retiree").bytes(), with: Fixture.key))
-        t("autre-cle-mauvaise-signature", LinkTokenTarget.sign(Wire(keyID: Fixture.otherKey.id).bytes(), with: Fixture.key))
+        t(
+            "autre-cle-mauvaise-signature",
+            LinkTokenTarget.sign(Wire(keyID: Fixture.otherKey.id).bytes(), with: Fixture.key))
         t("autre-cle", LinkTokenTarget.sign(Wire(keyID: Fixture.otherKey.id).bytes(), with: Fixture.otherKey))
         t("trop-long", String(repeating: "A", count: LinkToken.maximumLength + 1))
 
@@ -71,20 +77,31 @@ enum Seeds {
         p("nom-controle", Wire(firstName: Array("Ca\u{7}mille".utf8)).bytes())
         p("nom-vide", Wire(firstName: []).bytes())
         p("nom-51-caracteres", Wire(firstName: Array(String(repeating: "a", count: 51).utf8)).bytes())
-        p("nom-diacritiques-empiles", Wire(firstName: Array(("Z" + String(repeating: "\u{301}", count: 200)).utf8)).bytes())
+        p(
+            "nom-diacritiques-empiles",
+            Wire(firstName: Array(("Z" + String(repeating: "\u{301}", count: 200)).utf8)).bytes())
         p("fuseau-vide", Wire(flags: 4, zone: "").bytes())
         // One character, 18 ASCII letters once transliterated for the QR code.
-        p("ligatures", Wire(firstName: Array(String(repeating: "\u{FDFA}", count: 50).utf8),
-                            address: Array(String(repeating: "\u{FDFA}", count: 100).utf8)).bytes())
+        p(
+            "ligatures",
+            Wire(
+                firstName: Array(String(repeating: "\u{FDFA}", count: 50).utf8),
+                address: Array(String(repeating: "\u{FDFA}", count: 100).utf8)
+            ).bytes())
         p("formulaire-ancien", Wire(formID: "deplacement-2020-11-02", reasons: ["achats_culturel_cultuel"]).bytes())
         p("tronque", Array(Wire().bytes().dropLast(3)))
 
-        seeds.append(("r-liste", Array("""
-            # révoqués le 28/11
-            \(Fixture.revokedID)
-            fuzz-lien-000000  # commentaire
-            \r\n\tAAAAAAAAAAAAAAAA\t\r\n
-            """.utf8)))
+        seeds.append(
+            (
+                "r-liste",
+                Array(
+                    """
+                    # révoqués le 28/11
+                    \(Fixture.revokedID)
+                    fuzz-lien-000000  # commentaire
+                    \r\n\tAAAAAAAAAAAAAAAA\t\r\n
+                    """.utf8)
+            ))
         seeds.append(("r-ligne-invalide", Array("AAAAAAAAAAAAAAAA\nceci n’est pas un identifiant\n".utf8)))
         seeds.append(("r-vide", []))
         seeds.append(("r-separateurs", Array("\u{2028}AAAAAAAAAAAAAAAA\u{85}#\r\u{0}".utf8)))
@@ -266,8 +283,14 @@ enum Seeds {
         try variant("un-motif") { $0["reasons"] = Array(reasons($0).prefix(1)) }
         try variant("aucun-motif") { $0["reasons"] = [] as [Any] }
         try variant("motif-en-double") { $0["reasons"] = reasons($0) + reasons($0).prefix(1) }
-        try variant("variable-inconnue") { $0["qrPayload"] = ["lines": ["{nom}"], "separator": ";", "trailingSeparator": false] }
-        try variant("accolade-ouverte") { $0["qrPayload"] = ["lines": ["Nom: {lastName", "{{firstName}}"], "separator": "", "trailingSeparator": true] }
+        try variant("variable-inconnue") {
+            $0["qrPayload"] = ["lines": ["{nom}"], "separator": ";", "trailingSeparator": false]
+        }
+        try variant("accolade-ouverte") {
+            $0["qrPayload"] = [
+                "lines": ["Nom: {lastName", "{{firstName}}"], "separator": "", "trailingSeparator": true,
+            ]
+        }
         try variant("qr-trop-long") {
             var format = $0["qrPayload"] as! [String: Any]
             format["lines"] = (format["lines"] as! [String]) + [String(repeating: "Adresse: {address} ", count: 6)]
@@ -290,7 +313,13 @@ enum Seeds {
         try variant("pointilles") { $0["rules"] = [["x": 0, "y": 10, "length": 595, "dash": [1, 100]]] }
         seeds.append(("tronque", Array(seeds[0].1.prefix(600))))
         seeds.append(("imbrique", Array(String(repeating: "[", count: 300).utf8)))
-        seeds.append(("nombres-extremes", Array(#"{"id": "x", "page": {"width": 1e308, "height": -0.0}, "reasons": [{"number": 9223372036854775808}]}"#.utf8)))
+        seeds.append(
+            (
+                "nombres-extremes",
+                Array(
+                    #"{"id": "x", "page": {"width": 1e308, "height": -0.0}, "reasons": [{"number": 9223372036854775808}]}"#
+                        .utf8)
+            ))
         seeds.append(("pas-un-objet", Array("[]".utf8)))
         return seeds
     }

@@ -8,12 +8,15 @@ struct FuzzTarget: Sendable {
     let run: @Sendable ([UInt8]) -> Void
 
     static let all = [
-        FuzzTarget(name: "link-token", summary: "jetons de lien, charge utile signée ici, liste de révocation, base64url",
-                   run: LinkTokenTarget.run),
-        FuzzTarget(name: "query", summary: "requêtes au service réel : chemin, paramètres, en-têtes",
-                   run: QueryTarget.run),
-        FuzzTarget(name: "form-json", summary: "définitions de formulaire en JSON, puis leur dessin",
-                   run: FormJSONTarget.run),
+        FuzzTarget(
+            name: "link-token", summary: "jetons de lien, charge utile signée ici, liste de révocation, base64url",
+            run: LinkTokenTarget.run),
+        FuzzTarget(
+            name: "query", summary: "requêtes au service réel : chemin, paramètres, en-têtes",
+            run: QueryTarget.run),
+        FuzzTarget(
+            name: "form-json", summary: "définitions de formulaire en JSON, puis leur dessin",
+            run: FormJSONTarget.run),
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -1,3 +1,5 @@
+import Foundation
+
 // attestation-fuzz: the fuzz targets of the hardening suite (scripts/fuzz runs them).
 //
 // Built plainly (`swift build`), it replays corpus files through a target: the crash files
@@ -5,9 +7,8 @@
 // coverage, the address sanitizer, libFuzzer's no-main runtime and -DFUZZING, it hands its
 // arguments to libFuzzer's driver; libFuzzer's own `main` is not linked, so this one stays.
 #if FUZZING
-import CLibFuzzer
+    import CLibFuzzer
 #endif
-import Foundation
 
 let usage = """
     usage : attestation-fuzz CIBLE [FICHIER|DOSSIER…] [-option=valeur…]
@@ -52,45 +53,52 @@ case "write-seeds":
     }
 default:
     guard FuzzTarget.named(command) != nil else {
-        fail("cible inconnue « \(command) » ; cibles : \(FuzzTarget.all.map(\.name).joined(separator: ", ")).", status: 64)
+        fail(
+            "cible inconnue « \(command) » ; cibles : \(FuzzTarget.all.map(\.name).joined(separator: ", ")).",
+            status: 64)
     }
 }
 
 #if FUZZING
-// libFuzzer reads argv[0] (to re-run itself for -jobs/-fork) then its options and corpus
-// directories: the target's name is taken out. The strings live until exit.
-var fuzzerArguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + arguments.dropFirst()).map { strdup($0) } + [nil]
-var fuzzerArgumentCount = Int32(fuzzerArguments.count - 1)
-let status = fuzzerArguments.withUnsafeMutableBufferPointer { buffer in
-    var argv = buffer.baseAddress
-    return LLVMFuzzerRunDriver(&fuzzerArgumentCount, &argv, FuzzTarget.callback)
-}
-exit(status)
-#else
-let target = FuzzTarget.selected
-let paths = arguments.dropFirst().filter { !$0.hasPrefix("-") }
-if paths.count < arguments.count - 1 {
-    FileHandle.standardError.write(Data("attestation-fuzz : construit sans libFuzzer, options ignorées.\n".utf8))
-}
-guard !paths.isEmpty else { fail("aucun fichier à rejouer ; donnez des fichiers ou des dossiers.", status: 64) }
-
-var files: [URL] = []
-for path in paths {
-    let url = URL(fileURLWithPath: path)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { fail("\(path) introuvable.", status: 66) }
-    if isDirectory.boolValue {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { fail("\(path) illisible.", status: 66) }
-        files += names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
-            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-        }
-    } else {
-        files.append(url)
+    // libFuzzer reads argv[0] (to re-run itself for -jobs/-fork) then its options and corpus
+    // directories: the target's name is taken out. The strings live until exit.
+    var fuzzerArguments: [UnsafeMutablePointer<CChar>?] =
+        ([CommandLine.arguments[0]] + arguments.dropFirst()).map { strdup($0) } + [nil]
+    var fuzzerArgumentCount = Int32(fuzzerArguments.count - 1)
+    let status = fuzzerArguments.withUnsafeMutableBufferPointer { buffer in
+        var argv = buffer.baseAddress
+        return LLVMFuzzerRunDriver(&fuzzerArgumentCount, &argv, FuzzTarget.callback)
     }
-}
-for file in files {
-    guard let data = try? Data(contentsOf: file) else { fail("\(file.path) illisible.", status: 66) }
-    target.run([UInt8](data))
-}
-print("attestation-fuzz : \(target.name) : \(files.count) fichiers rejoués sans erreur.")
+    exit(status)
+#else
+    let target = FuzzTarget.selected
+    let paths = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+    if paths.count < arguments.count - 1 {
+        FileHandle.standardError.write(Data("attestation-fuzz : construit sans libFuzzer, options ignorées.\n".utf8))
+    }
+    guard !paths.isEmpty else { fail("aucun fichier à rejouer ; donnez des fichiers ou des dossiers.", status: 64) }
+
+    var files: [URL] = []
+    for path in paths {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            fail("\(path) introuvable.", status: 66)
+        }
+        if isDirectory.boolValue {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                fail("\(path) illisible.", status: 66)
+            }
+            files += names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
+                (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            }
+        } else {
+            files.append(url)
+        }
+    }
+    for file in files {
+        guard let data = try? Data(contentsOf: file) else { fail("\(file.path) illisible.", status: 66) }
+        target.run([UInt8](data))
+    }
+    print("attestation-fuzz : \(target.name) : \(files.count) fichiers rejoués sans erreur.")
 #endif

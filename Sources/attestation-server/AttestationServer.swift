@@ -42,25 +42,40 @@ struct AttestationServer: ParsableCommand {
     @Option(help: ArgumentHelp("Le fichier de configuration, écrit par attestation-admin init.", valueName: "FICHIER"))
     var config = "config.json"
 
-    @Option(help: ArgumentHelp("Adresse d’écoute, à la place de server.host (0.0.0.0 ou :: pour toutes).", valueName: "ADDRESS"))
+    @Option(
+        help: ArgumentHelp(
+            "Adresse d’écoute, à la place de server.host (0.0.0.0 ou :: pour toutes).", valueName: "ADDRESS"))
     var host: String?
 
-    @Option(help: ArgumentHelp("Port d’écoute, à la place de server.port (0 pour un port libre quelconque).", valueName: "PORT"))
+    @Option(
+        help: ArgumentHelp(
+            "Port d’écoute, à la place de server.port (0 pour un port libre quelconque).", valueName: "PORT"))
     var port: Int?
 
-    @Option(name: .customLong("log-level"),
-            help: ArgumentHelp("À la place de server.logLevel : \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "NIVEAU"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "À la place de server.logLevel : \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "NIVEAU")
+    )
     var logLevel: String?
 
-    @Option(name: .customLong("public-directory"),
-            help: ArgumentHelp("Un site statique sur disque à la place du site intégré et de server.publicDirectory (relatif au dossier courant).", valueName: "DOSSIER"))
+    @Option(
+        name: .customLong("public-directory"),
+        help: ArgumentHelp(
+            "Un site statique sur disque à la place du site intégré et de server.publicDirectory (relatif au dossier courant).",
+            valueName: "DOSSIER"))
     var publicDirectory: String?
 
-    @Option(name: .customLong("log-format"),
-            help: ArgumentHelp("À la place de server.logFormat : text (une ligne par entrée) ou json (un objet par ligne).", valueName: "FORMAT"))
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "À la place de server.logFormat : text (une ligne par entrée) ou json (un objet par ligne).",
+            valueName: "FORMAT"))
     var logFormat: String?
 
-    @Flag(name: .customLong("check-config"), help: "Vérifie la configuration et tout ce qu’elle nomme, écrit un résumé, et s’arrête.")
+    @Flag(
+        name: .customLong("check-config"),
+        help: "Vérifie la configuration et tout ce qu’elle nomme, écrit un résumé, et s’arrête.")
     var checkConfig = false
 
     func validate() throws {
@@ -121,24 +136,33 @@ struct AttestationServer: ParsableCommand {
         let service = Service(snapshot: snapshot, logger: logger, metricsExposition: { registry.emitToBuffer() })
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: httpConfiguration, observer: service.serverObserver,
-                                    refusalResponder: service.refusalResponder, handler: service.handler)
+            server = try HTTPServer(
+                configuration: httpConfiguration, observer: service.serverObserver,
+                refusalResponder: service.refusalResponder, handler: service.handler)
         } catch {
             Self.fail(Self.message(error), code: 69)
         }
         for skipped in snapshot.publicFiles.skipped {
-            logger.warning("static file left out (link outside the directory, unreadable or too large)", metadata: ["path": .string(skipped)])
+            logger.warning(
+                "static file left out (link outside the directory, unreadable or too large)",
+                metadata: ["path": .string(skipped)])
         }
         // Changes on disk become a SIGHUP to this process, so both reach the one reload below.
         let changed = Atomic<Bool>(false)
-        let watcher = !settings.reloadOnChange ? nil : ConfigurationWatcher(paths: { service.snapshot.watchedPaths }) {
-            changed.store(true, ordering: .relaxed)
-            kill(getpid(), SIGHUP)
+        var watcher: ConfigurationWatcher?
+        if settings.reloadOnChange {
+            watcher = ConfigurationWatcher(
+                paths: { service.snapshot.watchedPaths },
+                onChange: {
+                    changed.store(true, ordering: .relaxed)
+                    kill(getpid(), SIGHUP)
+                })
         }
         if let watcher {
             watcher.start()
         } else if settings.reloadOnChange {
-            logger.warning("cannot watch the configuration files (inotify): reload with SIGHUP", metadata: ["errno": "\(errno)"])
+            logger.warning(
+                "cannot watch the configuration files (inotify): reload with SIGHUP", metadata: ["errno": "\(errno)"])
         }
 
         Readiness(scheme: httpConfiguration.tls == nil ? "http" : "https", host: settings.host, port: server.port)
@@ -159,9 +183,12 @@ struct AttestationServer: ParsableCommand {
                 service.beginShutdown()
                 let unfinished = server.stop(gracePeriod: Double(settings.shutdownTimeout))
                 if unfinished > 0 {
-                    logger.warning("stopped with requests unfinished", metadata: [
-                        "unfinished": .stringConvertible(unfinished), "shutdown_timeout_s": .stringConvertible(settings.shutdownTimeout),
-                    ])
+                    logger.warning(
+                        "stopped with requests unfinished",
+                        metadata: [
+                            "unfinished": .stringConvertible(unfinished),
+                            "shutdown_timeout_s": .stringConvertible(settings.shutdownTimeout),
+                        ])
                 } else {
                     logger.notice("stopped")
                 }

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches the files a configuration is made of and asks for a reload when they change, for the
@@ -28,8 +29,11 @@ final class ConfigurationWatcher: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// - Parameter onChange: called on the watcher's thread, once per settled change.
-    init?(paths: @escaping @Sendable () -> [String], settle: Duration = .milliseconds(300), fallbackInterval: Duration = .seconds(30),
-          onChange: @escaping @Sendable () -> Void) {
+    init?(
+        paths: @escaping @Sendable () -> [String], settle: Duration = .milliseconds(300),
+        fallbackInterval: Duration = .seconds(30),
+        onChange: @escaping @Sendable () -> Void
+    ) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.paths = paths
@@ -86,7 +90,8 @@ final class ConfigurationWatcher: Sendable {
     /// True when events arrived within `timeout`; they are read and dropped.
     private func waitForEvents(timeout: Duration) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let ready = poll(&poller, 1, milliseconds)
         guard ready > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -97,8 +102,9 @@ final class ConfigurationWatcher: Sendable {
     /// Watches the directories that hold the paths and their links' targets, and drops the
     /// watches of directories no longer involved.
     private func rearm(_ watches: inout Set<Int32>) {
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB
-            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        let mask = UInt32(
+            IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_ATTRIB
+                | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
         var wanted = Set<Int32>()
         for directory in Self.directories(for: paths()) {
             let watch = inotify_add_watch(descriptor, directory, mask)

@@ -40,10 +40,11 @@ struct ServerLogHandler: LogHandler {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
         let time = Date().formatted(Self.timeFormat)
-        let line = switch format {
-        case .text: Self.text(time: time, level: event.level, message: "\(event.message)", metadata: merged)
-        case .json: Self.json(time: time, level: event.level, message: "\(event.message)", metadata: merged)
-        }
+        let line =
+            switch format {
+            case .text: Self.text(time: time, level: event.level, message: "\(event.message)", metadata: merged)
+            case .json: Self.json(time: time, level: event.level, message: "\(event.message)", metadata: merged)
+            }
         StandardError.write(line + "\n")
     }
 
@@ -56,14 +57,18 @@ struct ServerLogHandler: LogHandler {
         var line = "\(time) \(level) \(message)"
         for key in orderedKeys(metadata) {
             let value = "\(metadata[key]!)"
-            let quoted = value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline })
+            let quoted =
+                value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline })
             line += " \(key)=" + (quoted ? jsonString(value) : value)
         }
         return line
     }
 
     static func json(time: String, level: Logger.Level, message: String, metadata: Logger.Metadata) -> String {
-        var fields = ["\"time\":\(jsonString(time))", "\"level\":\(jsonString(level.rawValue))", "\"message\":\(jsonString(message))"]
+        var fields = [
+            "\"time\":\(jsonString(time))", "\"level\":\(jsonString(level.rawValue))",
+            "\"message\":\(jsonString(message))",
+        ]
         for key in orderedKeys(metadata) where !["time", "level", "message"].contains(key) {
             fields.append("\(jsonString(key)):\(jsonValue(metadata[key]!))")
         }
@@ -79,7 +84,9 @@ struct ServerLogHandler: LogHandler {
             return jsonString("\(convertible)")
         case .array(let values): return "[" + values.map(jsonValue).joined(separator: ",") + "]"
         case .dictionary(let entries):
-            return "{" + entries.keys.sorted().map { "\(jsonString($0)):\(jsonValue(entries[$0]!))" }.joined(separator: ",") + "}"
+            return "{"
+                + entries.keys.sorted().map { "\(jsonString($0)):\(jsonValue(entries[$0]!))" }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -93,7 +100,9 @@ struct ServerLogHandler: LogHandler {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -110,7 +119,9 @@ enum StandardError {
             var bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeMutableBytes {
+                    Glibc.write(2, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Signals taken out of asynchronous delivery and read one at a time with `sigwait`, so the

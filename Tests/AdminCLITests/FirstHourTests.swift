@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a new administrator meets in their first hour (issue 14): the port init chooses, what
 /// mint says and refuses, the register of links, revoking by name, the forms the server has,
 /// dates in their zone, and French throughout.
 
 private func person(_ first: String, _ last: String) -> [String] {
-    ["--first-name", first, "--last-name", last, "--birth-date", "01/01/1970", "--birth-place", "Lyon",
-     "--address", "999 avenue de France", "--zip", "75001", "--city", "Paris", "--reason", "travail"]
+    [
+        "--first-name", first, "--last-name", last, "--birth-date", "01/01/1970", "--birth-place", "Lyon",
+        "--address", "999 avenue de France", "--zip", "75001", "--city", "Paris", "--reason", "travail",
+    ]
 }
 
 private func initialized(baseURL: String = "https://attestation.example.org") throws -> Scratch {
@@ -19,7 +21,9 @@ private func initialized(baseURL: String = "https://attestation.example.org") th
 }
 
 private func configuration(_ scratch: Scratch) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("config.json")))) as? [String: Any])
+    try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("config.json"))))
+            as? [String: Any])
 }
 
 private func mint(_ arguments: [String], in scratch: Scratch) throws -> ProcessResult {
@@ -30,14 +34,18 @@ private func mint(_ arguments: [String], in scratch: Scratch) throws -> ProcessR
 
 private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
     let text = try String(contentsOfFile: scratch.path("links.jsonl"), encoding: .utf8)
-    return try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    return try text.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
 }
 
 @Suite struct InitListeningTests {
     /// A base URL on this machine is the server itself: it must listen there, as the server's
     /// own check of the configuration says. Before, it stayed on 8080.
-    @Test(arguments: [("http://127.0.0.1:18437", "127.0.0.1", 18437), ("http://localhost:18438/", "127.0.0.1", 18438),
-                      ("http://127.0.0.2:18439", "127.0.0.2", 18439)])
+    @Test(arguments: [
+        ("http://127.0.0.1:18437", "127.0.0.1", 18437), ("http://localhost:18438/", "127.0.0.1", 18438),
+        ("http://127.0.0.2:18439", "127.0.0.2", 18439),
+    ])
     func aLoopbackBaseURLSetsWhereTheServerListens(baseURL: String, host: String, port: Int) throws {
         let scratch = try initialized(baseURL: baseURL)
         let said = try Tool.admin(["keygen", "--key-id", "k2"], in: scratch.url)
@@ -94,7 +102,9 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
         let link = try mint(person("Hélène", "Leroy") + ["--reason", "sante", "--expires", "2099-06-30"], in: scratch)
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let token = String(link.split(separator: "=").last!)
-        let mode = try FileManager.default.attributesOfItem(atPath: scratch.path("links.jsonl"))[.posixPermissions] as? NSNumber
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: scratch.path("links.jsonl"))[.posixPermissions]
+            as? NSNumber
         #expect(mode?.intValue == 0o600)
         let text = try String(contentsOfFile: scratch.path("links.jsonl"), encoding: .utf8)
         #expect(!text.contains(token) && !text.contains(String(token.suffix(40))), "never the token")
@@ -106,7 +116,11 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
         #expect(entry["mintedAt"] is String)
         let inspect = try Tool.admin(["inspect", link], in: scratch.url)
         #expect(inspect.stdout.contains("identifiant : \(entry["id"] as! String)"))
-        #expect(Set(entry.keys) == ["id", "firstName", "lastName", "form", "reasons", "lockReasons", "timeZone", "expiresAt", "mintedAt", "keyID"])
+        #expect(
+            Set(entry.keys) == [
+                "id", "firstName", "lastName", "form", "reasons", "lockReasons", "timeZone", "expiresAt", "mintedAt",
+                "keyID",
+            ])
     }
 
     @Test func linksListsTheRegisterFilteredByNameWithoutCaseOrAccents() throws {
@@ -123,8 +137,10 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(listed.count == 1)
         #expect(listed.first?["status"] as? String == "valide")
-        #expect((listed.first?["mintedAt"] as? String)?.hasSuffix("+01:00") == true || (listed.first?["mintedAt"] as? String)?.hasSuffix("+02:00") == true,
-                "dates in the link's zone with its offset")
+        #expect(
+            (listed.first?["mintedAt"] as? String)?.hasSuffix("+01:00") == true
+                || (listed.first?["mintedAt"] as? String)?.hasSuffix("+02:00") == true,
+            "dates in the link's zone with its offset")
     }
 
     /// A crash in the middle of an append leaves at worst the last line incomplete: the entries
@@ -149,7 +165,8 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
 @Suite struct RevokeByNameTests {
     @Test func revokeByNameUsesTheRegisterAndLinksShowsIt() throws {
         let scratch = try initialized()
-        let link = try mint(person("Hélène", "Leroy"), in: scratch).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let link = try mint(person("Hélène", "Leroy"), in: scratch).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         _ = try mint(person("Camille", "Dupont"), in: scratch)
         let revoked = try Tool.admin(["revoke", "--name", "helene LEROY"], in: scratch.url)
         #expect(revoked.status == 0, "\(revoked.stderr)")
@@ -176,7 +193,9 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
         let ids = try registerLines(scratch).map { $0["id"] as! String }
         let result = try Tool.admin(["revoke", "--name", "Hélène Leroy"], in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("2 liens non révoqués au nom de « Hélène Leroy » ; aucun n’est révoqué"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("2 liens non révoqués au nom de « Hélène Leroy » ; aucun n’est révoqué"),
+            "\(result.stderr)")
         for id in ids { #expect(result.stderr.contains(id)) }
         let list = try String(contentsOfFile: scratch.path("revoked.txt"), encoding: .utf8)
         for id in ids { #expect(!list.contains(id)) }
@@ -207,12 +226,14 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
 @Suite struct ConfiguredFormsTests {
     private func withForm() throws -> Scratch {
         let scratch = try initialized()
-        let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtIn)) as? [String: Any])
         object["id"] = "couvre-feu-2021"
         try FileManager.default.createDirectory(atPath: scratch.path("forms"), withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: scratch.path("forms/couvre-feu.json")))
+        try JSONSerialization.data(withJSONObject: object).write(
+            to: URL(fileURLWithPath: scratch.path("forms/couvre-feu.json")))
         return scratch
     }
 
@@ -232,7 +253,8 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
     @Test func renderWithIdentityOptionsSeesTheConfiguredForms() throws {
         let scratch = try withForm()
         let file = scratch.path("a.pdf")
-        let result = try Tool.admin(["render"] + person("Ana", "Lima") + ["--form", "couvre-feu-2021", "-o", file], in: scratch.url)
+        let result = try Tool.admin(
+            ["render"] + person("Ana", "Lima") + ["--form", "couvre-feu-2021", "-o", file], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Tool.external("qpdf", ["--check", file]).status == 0)
     }
@@ -247,12 +269,17 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
 
 @Suite struct ShownDatesTests {
     /// Dates in the link's zone, with its name. Before, inspect printed UTC (`…T22:00:00Z`).
-    @Test(arguments: [(nil as String?, "expire : 01/07/2099 00:00 (Europe/Paris)"),
-                      ("America/Martinique", "expire : 30/06/2099 18:00 (America/Martinique)")])
+    @Test(arguments: [
+        (nil as String?, "expire : 01/07/2099 00:00 (Europe/Paris)"),
+        ("America/Martinique", "expire : 30/06/2099 18:00 (America/Martinique)"),
+    ])
     func inspectShowsDatesInTheLinksZoneWithItsName(zone: String?, expected: String) throws {
         let scratch = try initialized()
-        let link = try mint(person("Camille", "Dupont") + ["--expires", "2099-06-30"] + (zone.map { ["--time-zone", $0] } ?? []), in: scratch)
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let link = try mint(
+            person("Camille", "Dupont") + ["--expires", "2099-06-30"] + (zone.map { ["--time-zone", $0] } ?? []),
+            in: scratch
+        )
+        .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let shown = try Tool.admin(["inspect", link], in: scratch.url)
         #expect(shown.stdout.contains(expected), "\(shown.stdout)")
         #expect(shown.stdout.contains("émis le : ") && shown.stdout.contains("(\(zone ?? "Europe/Paris"))"))
@@ -262,29 +289,38 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
 }
 
 @Suite struct FrenchHelpTests {
-    private static let commands = [[], ["init"], ["keygen"], ["mint"], ["links"], ["inspect"], ["revoke"], ["render"], ["forms"], ["licenses"]]
+    private static let commands = [
+        [], ["init"], ["keygen"], ["mint"], ["links"], ["inspect"], ["revoke"], ["render"], ["forms"], ["licenses"],
+    ]
 
     /// What the parser writes itself, translated: no English heading nor phrase of it is left.
     @Test(arguments: commands)
     func helpIsInFrench(command: [String]) throws {
         let help = try Tool.admin(command + ["--help"])
         #expect(help.status == 0)
-        for english in ["USAGE:", "OVERVIEW:", "OPTIONS:", "ARGUMENTS:", "SUBCOMMANDS:", "Show help", "(default:", "(values:", "<subcommand>", "See '"] {
+        for english in [
+            "USAGE:", "OVERVIEW:", "OPTIONS:", "ARGUMENTS:", "SUBCOMMANDS:", "Show help", "(default:", "(values:",
+            "<subcommand>", "See '",
+        ] {
             #expect(!help.stdout.contains(english), "\(command) --help says « \(english) »")
         }
         #expect(help.stdout.contains("UTILISATION : attestation-admin"))
         #expect(help.stdout.contains("Affiche cette aide."))
     }
 
-    @Test(arguments: [
-        (["keygen"], "il manque « --key-id <ID> »"),
-        (["mint", "--frist-name", "A"], "option inconnue « --frist-name » ; vouliez-vous dire « --first-name » ?"),
-        (["mint", "--format", "pdf"], "valeur « pdf » invalide pour « --format <url|json|qr|html> » ; valeurs acceptées : url, json, qr, html."),
-        (["render", "--size", "grand", "-o", "a.png"], "valeur « grand » invalide pour « --size <PIXELS> »."),
-        (["mint", "--zip"], "valeur manquante après « --zip <CODE> »."),
-        (["inspect", "a", "b"], "argument inattendu « b »"),
-        (["mint", "--lock-reasons=oui"], "l’option « --lock-reasons » ne prend pas de valeur"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["keygen"], "il manque « --key-id <ID> »"),
+            (["mint", "--frist-name", "A"], "option inconnue « --frist-name » ; vouliez-vous dire « --first-name » ?"),
+            (
+                ["mint", "--format", "pdf"],
+                "valeur « pdf » invalide pour « --format <url|json|qr|html> » ; valeurs acceptées : url, json, qr, html."
+            ),
+            (["render", "--size", "grand", "-o", "a.png"], "valeur « grand » invalide pour « --size <PIXELS> »."),
+            (["mint", "--zip"], "valeur manquante après « --zip <CODE> »."),
+            (["inspect", "a", "b"], "argument inattendu « b »"),
+            (["mint", "--lock-reasons=oui"], "l’option « --lock-reasons » ne prend pas de valeur"),
+        ] as [([String], String)])
     func argumentErrorsAreFrenchWithTheUsage(arguments: [String], message: String) throws {
         let result = try Tool.admin(arguments)
         #expect(result.status == 64)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 private let builtInJSON = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,10 +30,12 @@ private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _
         #expect(result.status == 0)
         let all = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let forms = all.filter { $0["ready"] as? Bool == true }
-        #expect(forms.map { $0["id"] as? String } == [
-            "deplacement-2020-11-28", "deplacement-2020-11-02", "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-            "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
-        ])
+        #expect(
+            forms.map { $0["id"] as? String } == [
+                "deplacement-2020-11-28", "deplacement-2020-11-02", "deplacement-2021-03-17-couvre-feu",
+                "deplacement-2021-03-17-week-end",
+                "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
+            ])
         #expect(forms.map { $0["isDefault"] as? Bool } == [true] + Array(repeating: false, count: 7))
         // Every official form is drawn: none waits for the renderer.
         #expect(all.count == forms.count)
@@ -113,7 +115,9 @@ private func documentedExample() throws -> String {
         let drawn = try Tool.admin(["forms", "preview", file.path, "-o", preview])
         #expect(drawn.status == 0, "\(drawn.stderr)")
         let text = try Tool.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", preview, "-"]).stdout
-        for expected in ["ATTESTATION DE SORTIE", "Camille Exemple", "75001 Paris", "1. Déplacements entre le domicile"] {
+        for expected in [
+            "ATTESTATION DE SORTIE", "Camille Exemple", "75001 Paris", "1. Déplacements entre le domicile",
+        ] {
             #expect(text.contains(expected), "\(expected) in \(text)")
         }
         let payload = try #require(try decodedQRCodes(in: preview, scratch: scratch).first)
@@ -126,17 +130,21 @@ private func documentedExample() throws -> String {
             "--form", "sortie-exemple-2021", "--reason", "famille", "--forms-dir", directory.path, "-o", pdf,
         ])
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(try decodedQRCodes(in: pdf, scratch: scratch).first?.contains("Adresse: 1 rue A 33000 Bordeaux;\n") == true)
+        #expect(
+            try decodedQRCodes(in: pdf, scratch: scratch).first?.contains("Adresse: 1 rue A 33000 Bordeaux;\n") == true)
     }
 
     @Test func aTrailingCommaIsNamedWithItsLineAndColumn() throws {
         let scratch = try Scratch()
-        let text = try documentedExample().replacingOccurrences(of: "\"size\": 300 }\n  ]", with: "\"size\": 300 },\n  ]")
+        let text = try documentedExample().replacingOccurrences(
+            of: "\"size\": 300 }\n  ]", with: "\"size\": 300 },\n  ]")
         let file = scratch.path("virgule.json")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try Tool.admin(["forms", "check", file])
         #expect(result.status == 65)
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "  ]" }.map { $0 + 1 }
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "  ]" }.map {
+            $0 + 1
+        }
         #expect(result.stderr.contains("virgule.json, qrCodes : virgule en trop avant « ] »"), "\(result.stderr)")
         #expect(result.stderr.contains("(ligne \(line ?? 0), colonne 3)"), "\(result.stderr)")
     }
@@ -145,17 +153,21 @@ private func documentedExample() throws -> String {
     /// server refuse it.
     @Test func aFormThisServerDoesNotDrawYetIsRefusedWithWhatItLacks() throws {
         let scratch = try Scratch()
-        let text = try documentedExample().replacingOccurrences(of: "\"font\": \"Helvetica-Bold\"", with: "\"font\": \"Symbol\"")
+        let text = try documentedExample().replacingOccurrences(
+            of: "\"font\": \"Helvetica-Bold\"", with: "\"font\": \"Symbol\"")
         let file = scratch.path("symbol.json")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let check = try Tool.admin(["forms", "check", file])
         #expect(check.status == 65)
-        #expect(check.stderr.contains("pas encore dessiné par ce serveur : police Symbol (title.font)"), "\(check.stderr)")
+        #expect(
+            check.stderr.contains("pas encore dessiné par ce serveur : police Symbol (title.font)"), "\(check.stderr)")
         let preview = try Tool.admin(["forms", "preview", file, "-o", scratch.path("x.pdf")])
         #expect(preview.status == 65)
         let listing = try Tool.admin(["forms", "--forms-dir", scratch.url.path])
         #expect(listing.status == 65)
-        #expect(listing.stderr.contains("symbol.json, title.font : police Symbol : pas encore dessiné par ce serveur"), "\(listing.stderr)")
+        #expect(
+            listing.stderr.contains("symbol.json, title.font : police Symbol : pas encore dessiné par ce serveur"),
+            "\(listing.stderr)")
     }
 
     /// The official forms of 2020–2021 are all drawn: listed as any other, and links can ask
@@ -165,14 +177,18 @@ private func documentedExample() throws -> String {
         let result = try Tool.admin(["forms"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("à venir"))
-        for id in ["couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-                   "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end"] {
+        for id in [
+            "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
+            "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
+        ] {
             #expect(result.stdout.contains("\n\(id) : "), "\(id)")
         }
         let output = scratch.path("couvre-feu.pdf")
-        let render = try Tool.admin(["render", "--first-name", "A", "--last-name", "B", "--birth-date", "01/01/1970",
-                                     "--birth-place", "C", "--address", "D", "--zip", "75001", "--city", "Paris",
-                                     "--form", "couvre-feu-2021-01-25", "--reason", "travail", "-o", output])
+        let render = try Tool.admin([
+            "render", "--first-name", "A", "--last-name", "B", "--birth-date", "01/01/1970",
+            "--birth-place", "C", "--address", "D", "--zip", "75001", "--city", "Paris",
+            "--form", "couvre-feu-2021-01-25", "--reason", "travail", "-o", output,
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.contents(atPath: output)?.starts(with: Array("%PDF-".utf8)) == true)
     }

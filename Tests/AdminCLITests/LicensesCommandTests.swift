@@ -1,7 +1,7 @@
 import Foundation
 import Licenses
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct LicensesCommandTests {
     /// The full notices: the components first, then every text of the Licenses module once,
@@ -17,10 +17,13 @@ import TestSupport
             #expect(at.lowerBound < textsStart.lowerBound)
         }
         for licence in ThirdPartyNotices.licences {
-            #expect(output.components(separatedBy: licence.text).count == 2, "\(licence.id) is not printed exactly once")
+            #expect(
+                output.components(separatedBy: licence.text).count == 2, "\(licence.id) is not printed exactly once")
         }
         if let lgpl = FileManager.default.contents(atPath: "/usr/share/common-licenses/LGPL-2.1") {
-            #expect(output.components(separatedBy: String(decoding: lgpl, as: UTF8.self)).count == 2, "the full LGPL 2.1, once")
+            #expect(
+                output.components(separatedBy: String(decoding: lgpl, as: UTF8.self)).count == 2,
+                "the full LGPL 2.1, once")
         }
         for needle in ["apt-get source libmicrohttpd", "https://sources.debian.org/src/gnutls28/", "Version liée : "] {
             #expect(output.contains(needle), "\(needle)")
@@ -38,7 +41,8 @@ import TestSupport
         for name in ["libharu", "libqrencode", "libpng", "zlib"] {
             let line = try #require(lines.first { $0.hasPrefix(name + " ") })
             let version = line.dropFirst(name.count).split(separator: " ").first ?? ""
-            #expect(version.first?.isNumber == true && version.contains("."), "\(name): no linked version in « \(line) »")
+            #expect(
+                version.first?.isNumber == true && version.contains("."), "\(name): no linked version in « \(line) »")
         }
         // The HTTP libraries are the server's alone: this program does not link them.
         for name in ["GNU libmicrohttpd", "GnuTLS"] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 private let camille = [
     "--first-name", "Camille", "--last-name", "Dupont", "--birth-date", "01/01/1970", "--birth-place", "Lyon",
@@ -83,9 +83,11 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
             let r = try Tool.external("sh", ["-c", "umask 077 && exec \(admin) \(command)"], in: scratch.url)
             #expect(r.status == 0, "\(command): \(r.stderr)")
         }
-        #expect(try String(contentsOfFile: scratch.path("config.json"), encoding: .utf8).contains("\"k2\""), "keygen wrote")
+        #expect(
+            try String(contentsOfFile: scratch.path("config.json"), encoding: .utf8).contains("\"k2\""), "keygen wrote")
         for file in ["config.json", "revoked.txt"] {
-            let mode = (try FileManager.default.attributesOfItem(atPath: scratch.path(file)))[.posixPermissions] as? NSNumber
+            let mode =
+                (try FileManager.default.attributesOfItem(atPath: scratch.path(file)))[.posixPermissions] as? NSNumber
             #expect(mode?.intValue == 0o644, "\(file) keeps 0644")
         }
     }
@@ -104,7 +106,8 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(valid.stdout.contains("motifs : travail"))
 
         let file = scratch.path("a.pdf")
-        let render = try Tool.admin(["render", link, "--offset", "-20", "--reason", "sante", "-o", file], in: scratch.url)
+        let render = try Tool.admin(
+            ["render", link, "--offset", "-20", "--reason", "sante", "-o", file], in: scratch.url)
         #expect(render.status == 0, "\(render.stderr)")
         let payload = try #require(try decodedQRCodes(in: file, scratch: scratch).first)
         #expect(payload.contains("Nom: Dupont;\nPrenom: Camille;\n"))
@@ -185,10 +188,16 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         let output = scratch.path("links.json")
         let result = try Tool.admin(["mint", "--csv", "people.csv", "--format", "json", "-o", output], in: scratch.url)
         #expect(result.status == 65, "some rows failed")
-        #expect(result.stderr.contains("people.csv, ligne 3, colonne « birth_date », valeur « 31/02/1980 » : date invalide"), "\(result.stderr)")
-        #expect(result.stderr.contains("people.csv, ligne 4, colonne « reasons », valeur « plage » : motif « plage » inconnu"))
+        #expect(
+            result.stderr.contains(
+                "people.csv, ligne 3, colonne « birth_date », valeur « 31/02/1980 » : date invalide"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "people.csv, ligne 4, colonne « reasons », valeur « plage » : motif « plage » inconnu"))
         #expect(result.stderr.contains("2 liens écrits dans \(output), 2 refusés (lignes 3, 4)"), "\(result.stderr)")
-        let links = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
+        let links = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
         #expect(links.map { $0["name"] as? String } == ["Anna Kowalska", "Zoé Durand"])
 
         let zoe = try #require(links.last?["url"] as? String)
@@ -201,17 +210,25 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         try Data("prenom,nom,naissance\nA,B,C\n".utf8).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
         let columns = try Tool.admin(["mint", "--csv", "bad.csv"], in: scratch.url)
         #expect(columns.status == 65)
-        #expect(columns.stderr.contains("bad.csv, ligne 1 : colonne(s) inconnue(s) : « naissance » ; colonne(s) manquante(s) : date de naissance, lieu de naissance, adresse, code postal, ville, motifs"), "\(columns.stderr)")
+        #expect(
+            columns.stderr.contains(
+                "bad.csv, ligne 1 : colonne(s) inconnue(s) : « naissance » ; colonne(s) manquante(s) : date de naissance, lieu de naissance, adresse, code postal, ville, motifs"
+            ), "\(columns.stderr)")
     }
 
     @Test func htmlPageHasALinkAndAQRCodePerPerson() throws {
         let scratch = try initialized()
         let output = scratch.path("links.html")
-        let result = try Tool.admin(["mint"] + camille + ["--reason", "travail", "--expires", "2099-06-30", "--time-zone", "America/Martinique",
-                                                        "--format", "html", "-o", output], in: scratch.url)
+        let result = try Tool.admin(
+            ["mint"] + camille + [
+                "--reason", "travail", "--expires", "2099-06-30", "--time-zone", "America/Martinique",
+                "--format", "html", "-o", output,
+            ], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(html.contains("Valable jusqu’au 30/06/2099 18:00 (America/Martinique)."), "the expiry in the link's zone, named")
+        #expect(
+            html.contains("Valable jusqu’au 30/06/2099 18:00 (America/Martinique)."),
+            "the expiry in the link's zone, named")
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<h2>Camille Dupont</h2>"))
         #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t="))
@@ -223,8 +240,10 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(!html.contains("src=\"http"), "no request to another site")
 
         // The code people scan opens the personal page of the same link as the PDF beside it.
-        let svg = try #require(html.range(of: "<svg").map { html[$0.lowerBound...] }.flatMap { text in
-            text.range(of: "</svg>").map { String(text[..<$0.upperBound]) } })
+        let svg = try #require(
+            html.range(of: "<svg").map { html[$0.lowerBound...] }.flatMap { text in
+                text.range(of: "</svg>").map { String(text[..<$0.upperBound]) }
+            })
         let decoded = try #require(try decodedSVG(svg, scratch: scratch)).trimmingCharacters(in: .newlines)
         #expect(decoded.hasPrefix("https://attestation.example.org/?t="), "\(decoded)")
         let token = String(decoded.dropFirst("https://attestation.example.org/?t=".count))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 private let person = [
     "--first-name", "Camille", "--last-name", "Dupont", "--birth-date", "01/01/1970", "--birth-place", "Lyon",
@@ -12,7 +12,9 @@ private func minutes(_ line: Substring) throws -> Int {
     let digits = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
     try #require(digits.count == 5, "no date and time in \(line)")
     var parts = DateComponents()
-    (parts.day, parts.month, parts.year, parts.hour, parts.minute) = (digits[0], digits[1], digits[2], digits[3], digits[4])
+    (parts.day, parts.month, parts.year, parts.hour, parts.minute) = (
+        digits[0], digits[1], digits[2], digits[3], digits[4]
+    )
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "Europe/Paris")!
     let date = try #require(calendar.date(from: parts))
@@ -27,7 +29,8 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
     @Test func pdfHoldsThePersonAndAnExitTwentyMinutesBeforeCreation() throws {
         let scratch = try Scratch()
         let file = scratch.path("attestation.pdf")
-        let result = try Tool.admin(["render"] + person + ["--reason", "sante", "--reason", "travail", "--offset", "-20", "-o", file])
+        let result = try Tool.admin(
+            ["render"] + person + ["--reason", "sante", "--reason", "travail", "--offset", "-20", "-o", file])
         #expect(result.status == 0, "\(result.stderr)")
         let codes = try decodedQRCodes(in: file, scratch: scratch)
         #expect(codes.count == 2, "one QR code on each page")
@@ -47,7 +50,8 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
     @Test func pngHoldsTheSamePayload() throws {
         let scratch = try Scratch()
         let file = scratch.path("qr.png")
-        let result = try Tool.admin(["render"] + person + ["--reason", "famille", "--at", "00:00", "--size", "300", "-o", file])
+        let result = try Tool.admin(
+            ["render"] + person + ["--reason", "famille", "--at", "00:00", "--size", "300", "-o", file])
         // 00:00 today is more than 180 minutes ago except just after midnight: accept either outcome,
         // but a refusal must be the bounds error and leave no file.
         if result.status == 0 {
@@ -66,23 +70,24 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
         #expect(payload.hasSuffix("Motifs: famille;\n"))
     }
 
-    @Test(arguments: [
-        (["--zip", "7500"], "code postal", 65),
-        (["--birth-date", "31/04/1970"], "date de naissance", 65),
-        (["--first-name", "  "], "prénom", 65),
-        (["--reason", "plage"], "travail, achats_culturel_cultuel, sante", 65),
-        (["--offset", "-500"], "de -180 à +1440", 65),
-        (["--offset", "vingt"], "nombre entier de minutes", 65),
-        (["--at", "25:00"], "HH:MM", 65),
-        (["--time-zone", "Europe/Lutece"], "IANA", 65),
-        (["--form", "deplacement-1940"], "deplacement-2020-11-28, deplacement-2020-11-02", 65),
-        (["--offset", "5", "--at", "10:00"], "s’excluent", 64),
-        (["--size", "10"], "taille de PNG invalide", 64),
-        (["--page", "3"], "1 (le formulaire rempli) ou 2", 64),
-        (["--page", "1", "--dpi", "301"], "de 72 à 300 points par pouce", 64),
-        (["--page", "1", "--size", "400"], "--dpi", 64),
-        (["--dpi", "150"], "--page 1 ou --page 2", 64),
-    ] as [([String], String, Int32)])
+    @Test(
+        arguments: [
+            (["--zip", "7500"], "code postal", 65),
+            (["--birth-date", "31/04/1970"], "date de naissance", 65),
+            (["--first-name", "  "], "prénom", 65),
+            (["--reason", "plage"], "travail, achats_culturel_cultuel, sante", 65),
+            (["--offset", "-500"], "de -180 à +1440", 65),
+            (["--offset", "vingt"], "nombre entier de minutes", 65),
+            (["--at", "25:00"], "HH:MM", 65),
+            (["--time-zone", "Europe/Lutece"], "IANA", 65),
+            (["--form", "deplacement-1940"], "deplacement-2020-11-28, deplacement-2020-11-02", 65),
+            (["--offset", "5", "--at", "10:00"], "s’excluent", 64),
+            (["--size", "10"], "taille de PNG invalide", 64),
+            (["--page", "3"], "1 (le formulaire rempli) ou 2", 64),
+            (["--page", "1", "--dpi", "301"], "de 72 à 300 points par pouce", 64),
+            (["--page", "1", "--size", "400"], "--dpi", 64),
+            (["--dpi", "150"], "--page 1 ou --page 2", 64),
+        ] as [([String], String, Int32)])
     func badInputIsRefusedWithoutTouchingTheOutput(change: [String], message: String, status: Int32) throws {
         let scratch = try Scratch()
         let png = change.contains("--size") || change.contains("--page") || change.contains("--dpi")
@@ -103,8 +108,9 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
         let scratch = try Scratch()
         for (page, dpi, width) in [(1, nil, 1241), (2, 72, 596)] as [(Int, Int?, Int)] {
             let file = scratch.path("page\(page).png")
-            let result = try Tool.admin(["render"] + person + ["--reason", "sante", "-o", file, "--page", "\(page)"]
-                + (dpi.map { ["--dpi", "\($0)"] } ?? []))
+            let result = try Tool.admin(
+                ["render"] + person + ["--reason", "sante", "-o", file, "--page", "\(page)"]
+                    + (dpi.map { ["--dpi", "\($0)"] } ?? []))
             #expect(result.status == 0, "\(result.stderr)")
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG file")
@@ -113,7 +119,8 @@ private func line(_ prefix: String, in payload: String) throws -> Substring {
             #expect(payload.contains("Nom: Dupont;\nPrenom: Camille;\n"))
             #expect(payload.hasSuffix("Motifs: sante;\n"))
         }
-        let onPDF = try Tool.admin(["render"] + person + ["--reason", "sante", "-o", scratch.path("a.pdf"), "--page", "1"])
+        let onPDF = try Tool.admin(
+            ["render"] + person + ["--reason", "sante", "-o", scratch.path("a.pdf"), "--page", "1"])
         #expect(onPDF.status == 64)
         #expect(onPDF.stderr.contains(".png"), "\(onPDF.stderr)")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A sheet as a French office worker keeps it: French titles, birth dates as date cells (two
 /// display formats), one typed as ISO text, zip codes as numbers (so 01000 is the number 1000,
@@ -66,12 +66,19 @@ private enum Converted {
             var files: [String: [UInt8]] = [:]
             for (name, charset) in encodings {
                 let output = scratch.appendingPathComponent(name)
-                let result = try Tool.external("soffice", [
-                    "-env:UserInstallation=file://\(scratch.path)/profil", "--headless", "--norestore",
-                    "--convert-to", "csv:Text - txt - csv (StarCalc):59,34,\(charset),1", "--outdir", output.path, source.path,
-                ], timeout: 300)
-                guard let data = FileManager.default.contents(atPath: output.appendingPathComponent("personnes.csv").path) else {
-                    return .failure(ConversionFailure(description: "soffice wrote no CSV (\(result.status)): \(result.stdout) \(result.stderr)"))
+                let result = try Tool.external(
+                    "soffice",
+                    [
+                        "-env:UserInstallation=file://\(scratch.path)/profil", "--headless", "--norestore",
+                        "--convert-to", "csv:Text - txt - csv (StarCalc):59,34,\(charset),1", "--outdir", output.path,
+                        source.path,
+                    ], timeout: 300)
+                guard
+                    let data = FileManager.default.contents(atPath: output.appendingPathComponent("personnes.csv").path)
+                else {
+                    return .failure(
+                        ConversionFailure(
+                            description: "soffice wrote no CSV (\(result.status)): \(result.stdout) \(result.stderr)"))
                 }
                 files[name] = [UInt8](data)
             }
@@ -96,7 +103,8 @@ private func initialized() throws -> Scratch {
     func aSheetSavedByLibreOfficeMintsItsPeopleAndNamesTheBadRow(encoding: String) throws {
         let data = Data(try Converted.files.get()[encoding]!)
         if encoding == "cp1252" {
-            #expect(String(validating: [UInt8](data), as: UTF8.self) == nil, "LibreOffice wrote Windows-1252, not UTF-8")
+            #expect(
+                String(validating: [UInt8](data), as: UTF8.self) == nil, "LibreOffice wrote Windows-1252, not UTF-8")
             #expect(data.contains(0x8C) && data.contains(0x92), "Œ and ’, which Windows-1252 has and Latin-1 has not")
         }
         let scratch = try initialized()
@@ -104,22 +112,33 @@ private func initialized() throws -> Scratch {
         let result = try Tool.admin(["mint", "--csv", "personnes.csv", "-o", "liens.json"], in: scratch.url)
         #expect(result.status == 65, "one bad row: \(result.stderr)")
         // The bad row: its line, its column as the sheet titles it, its value, what is accepted.
-        #expect(result.stderr.contains(
-            "personnes.csv, ligne 5, colonne « Date de naissance », valeur « 31/02/1980 » : date invalide ; une date réelle est attendue : "
-                + "JJ/MM/AAAA, J/M/AAAA ou AAAA-MM-JJ"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "personnes.csv, ligne 5, colonne « Date de naissance », valeur « 31/02/1980 » : date invalide ; une date réelle est attendue : "
+                    + "JJ/MM/AAAA, J/M/AAAA ou AAAA-MM-JJ"), "\(result.stderr)")
         // The zip code the spreadsheet ate a zero of: padded back, with a warning naming its line.
-        #expect(result.stderr.contains("personnes.csv, ligne 2, colonne « Code postal » : code postal « 1000 » complété en « 01000 »"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "personnes.csv, ligne 2, colonne « Code postal » : code postal « 1000 » complété en « 01000 »"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("4 liens écrits dans liens.json, 1 refusé (ligne 5)"), "\(result.stderr)")
         #expect(result.stderr.contains("lu en Windows-1252") == (encoding == "cp1252"), "\(result.stderr)")
 
-        let links = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("liens.json"))))
-            as? [[String: Any]])
-        #expect(links.map { $0["name"] as? String } == ["Hélène Leroy", "Zoé Œuvray", "François N’Diaye", "Inès Martin"])
+        let links = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("liens.json"))))
+                as? [[String: Any]])
+        #expect(
+            links.map { $0["name"] as? String } == ["Hélène Leroy", "Zoé Œuvray", "François N’Diaye", "Inès Martin"])
         let expected = [
-            ("né(e) le 01/02/1950 à Bourg-en-Bresse", "adresse : 1 rue de la Paix 01000 Bourg-en-Bresse", "motifs : travail, sante"),
+            (
+                "né(e) le 01/02/1950 à Bourg-en-Bresse", "adresse : 1 rue de la Paix 01000 Bourg-en-Bresse",
+                "motifs : travail, sante"
+            ),
             ("né(e) le 01/02/1950 à Nantes", "adresse : 2 rue Z; bât. B 44000 Nantes", "motifs : sante, famille"),
-            ("né(e) le 01/02/1950 à Dakar", "adresse : 3 place du Marché 75001 Paris", "motifs : achats_culturel_cultuel, enfants"),
+            (
+                "né(e) le 01/02/1950 à Dakar", "adresse : 3 place du Marché 75001 Paris",
+                "motifs : achats_culturel_cultuel, enfants"
+            ),
             ("né(e) le 29/02/1988 à Lyon", "adresse : 5 cours Z 69003 Lyon", "motifs : travail, sante"),
         ]
         for (link, (born, address, reasons)) in zip(links, expected) {
@@ -134,12 +153,14 @@ private func initialized() throws -> Scratch {
     /// Excel's "CSV UTF-8": a byte order mark, CRLF line ends, English titles in its own case.
     @Test func utf8WithAByteOrderMarkAndEnglishTitlesInAnyCase() throws {
         let scratch = try initialized()
-        let csv = "First Name,LAST NAME,Birth date,Birth Place,Address,Zip Code,City,Reasons,Lock reasons\r\n"
+        let csv =
+            "First Name,LAST NAME,Birth date,Birth Place,Address,Zip Code,City,Reasons,Lock reasons\r\n"
             + "Anaïs,Noël,01/02/1950,Brest,1 quai A,29200,Brest,travail,oui\r\n"
         try (Data([0xEF, 0xBB, 0xBF]) + Data(csv.utf8)).write(to: URL(fileURLWithPath: scratch.path("excel.csv")))
         let result = try Tool.admin(["mint", "--csv", "excel.csv", "--format", "json"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
-        let link = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
+        let link = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
         #expect(link["name"] as? String == "Anaïs Noël", "no byte order mark in the first name")
         let shown = try Tool.admin(["inspect", try #require(link["url"] as? String)], in: scratch.url)
         #expect(shown.stdout.contains("motifs : travail (imposés)"), "\(shown.stdout)")
@@ -148,9 +169,11 @@ private func initialized() throws -> Scratch {
     /// Excel's "Unicode text": UTF-16 with a byte order mark, tab separated.
     @Test func utf16WithAByteOrderMarkTabSeparated() throws {
         let scratch = try initialized()
-        let csv = "prénom\tnom\tdate de naissance\tlieu de naissance\tadresse\tcode postal\tville\tmotifs\n"
+        let csv =
+            "prénom\tnom\tdate de naissance\tlieu de naissance\tadresse\tcode postal\tville\tmotifs\n"
             + "Léa\tGuérin\t1950-02-01\tMetz\t1 rue B\t57000\tMetz\tsport_animaux\n"
-        try (Data([0xFF, 0xFE]) + csv.data(using: .utf16LittleEndian)!).write(to: URL(fileURLWithPath: scratch.path("unicode.txt")))
+        try (Data([0xFF, 0xFE]) + csv.data(using: .utf16LittleEndian)!).write(
+            to: URL(fileURLWithPath: scratch.path("unicode.txt")))
         let result = try Tool.admin(["mint", "--csv", "unicode.txt", "--format", "json"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"name\" : \"Léa Guérin\""), "\(result.stdout)")
@@ -164,7 +187,9 @@ private func initialized() throws -> Scratch {
         let result = try Tool.admin(["mint", "--csv", "inconnu.csv"], in: scratch.url)
         #expect(result.status == 65)
         #expect(result.stderr.contains("ni UTF-8 ni Windows-1252"), "\(result.stderr)")
-        #expect(result.stderr.contains("« Unicode (UTF-8) »") && result.stderr.contains("CSV UTF-8"), "the way, in both programs")
+        #expect(
+            result.stderr.contains("« Unicode (UTF-8) »") && result.stderr.contains("CSV UTF-8"),
+            "the way, in both programs")
     }
 
     @Test(arguments: [
@@ -174,13 +199,16 @@ private func initialized() throws -> Scratch {
     ])
     func aBirthDateRefusalNamesLineColumnValueAndWhatIsAccepted(value: String, problem: String) throws {
         let scratch = try initialized()
-        let csv = "prénom;nom;né le;lieu de naissance;adresse;cp;ville;motifs\n"
+        let csv =
+            "prénom;nom;né le;lieu de naissance;adresse;cp;ville;motifs\n"
             + "Ana;Lima;01/01/1980;Porto;1 rue A;33000;Bordeaux;travail\n"
             + "Rui;Lima;\(value);Porto;1 rue A;33000;Bordeaux;travail\n"
         try Data(csv.utf8).write(to: URL(fileURLWithPath: scratch.path("p.csv")))
         let result = try Tool.admin(["mint", "--csv", "p.csv"], in: scratch.url)
         #expect(result.status == 65)
-        let column = value.isEmpty ? "p.csv, ligne 3, colonne « né le », vide" : "p.csv, ligne 3, colonne « né le », valeur « \(value) »"
+        let column =
+            value.isEmpty
+            ? "p.csv, ligne 3, colonne « né le », vide" : "p.csv, ligne 3, colonne « né le », valeur « \(value) »"
         #expect(result.stderr.contains(column), "\(result.stderr)")
         #expect(result.stderr.contains(problem), "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 1, "the good row is still minted")
@@ -188,13 +216,16 @@ private func initialized() throws -> Scratch {
 
     @Test func aZipCodeRefusalSaysWhatIsAccepted() throws {
         let scratch = try initialized()
-        let csv = "prénom;nom;date de naissance;lieu de naissance;adresse;code postal;ville;motifs\n"
+        let csv =
+            "prénom;nom;date de naissance;lieu de naissance;adresse;code postal;ville;motifs\n"
             + "Ana;Lima;01/01/1980;Porto;1 rue A;330;Bordeaux;travail\n"
         try Data(csv.utf8).write(to: URL(fileURLWithPath: scratch.path("p.csv")))
         let result = try Tool.admin(["mint", "--csv", "p.csv"], in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("p.csv, ligne 2, colonne « code postal », valeur « 330 » : invalide ; 5 chiffres attendus"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "p.csv, ligne 2, colonne « code postal », valeur « 330 » : invalide ; 5 chiffres attendus"),
+            "\(result.stderr)")
     }
 
     @Test func aDuplicatedColumnIsRefusedNamingBothTitles() throws {

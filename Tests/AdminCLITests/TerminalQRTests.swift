@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A terminal's two themes: the colour of text and of the background, as grey levels.
 enum Theme: CaseIterable, Sendable {
@@ -23,7 +23,8 @@ private func screen(_ output: String, theme: Theme, scale: Int = 6) -> (width: I
         }
     }
     var rows: [[(top: UInt8, bottom: UInt8)]] = []
-    var text = theme.text, background = theme.background
+    var text = theme.text
+    var background = theme.background
     // The drawing: the lines between the person's name and the address under the code.
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
     let end = lines.firstIndex { $0.hasPrefix("https://") } ?? lines.endIndex
@@ -32,13 +33,19 @@ private func screen(_ output: String, theme: Theme, scale: Int = 6) -> (width: I
         var rest = Substring(line)
         while let character = rest.first {
             if character == "\u{1B}", let end = rest.firstIndex(of: "m") {
-                let codes = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";").compactMap { Int($0) }
+                let codes = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";").compactMap {
+                    Int($0)
+                }
                 var index = 0
                 while index < codes.count {
                     switch codes[index] {
                     case 0: (text, background) = (theme.text, theme.background)
-                    case 38 where index + 2 < codes.count: text = grey(codes[index + 2]); index += 2
-                    case 48 where index + 2 < codes.count: background = grey(codes[index + 2]); index += 2
+                    case 38 where index + 2 < codes.count:
+                        text = grey(codes[index + 2])
+                        index += 2
+                    case 48 where index + 2 < codes.count:
+                        background = grey(codes[index + 2])
+                        index += 2
                     default: break
                     }
                     index += 1
@@ -59,13 +66,15 @@ private func screen(_ output: String, theme: Theme, scale: Int = 6) -> (width: I
     // The terminal around the code: its own background, a few cells of it.
     let margin = 4
     let columns = (rows.map(\.count).max() ?? 0) + 2 * margin
-    let width = columns * scale, height = (rows.count + 2 * margin) * 2 * scale
+    let width = columns * scale
+    let height = (rows.count + 2 * margin) * 2 * scale
     var pixels = [UInt8](repeating: theme.background, count: width * height)
     for (row, cells) in rows.enumerated() {
         for (column, cell) in cells.enumerated() {
             for dy in 0..<(2 * scale) {
                 for dx in 0..<scale {
-                    pixels[((row + margin) * 2 * scale + dy) * width + (column + margin) * scale + dx] = dy < scale ? cell.top : cell.bottom
+                    pixels[((row + margin) * 2 * scale + dy) * width + (column + margin) * scale + dx] =
+                        dy < scale ? cell.top : cell.bottom
                 }
             }
         }
@@ -94,10 +103,14 @@ private let camille = [
     @Test func theDefaultCodeReadsOnLightAndDarkTerminalsAndOpensThePersonalPage() throws {
         let scratch = try initializedForQR()
         // swift test sets NO_COLOR for what it runs.
-        let result = try Tool.external("env", ["-u", "NO_COLOR", Tool.admin.path, "mint"] + camille + ["--format", "qr"], in: scratch.url)
+        let result = try Tool.external(
+            "env", ["-u", "NO_COLOR", Tool.admin.path, "mint"] + camille + ["--format", "qr"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
-        let page = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
-        #expect(page.hasPrefix("https://attestation.example.org/?t="), "the code and the line under it are the personal page")
+        let page = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
+        #expect(
+            page.hasPrefix("https://attestation.example.org/?t="),
+            "the code and the line under it are the personal page")
         #expect(result.stdout.contains("\u{1B}[38;5;16;48;5;231m"), "explicit colours")
         for theme in Theme.allCases {
             #expect(try decoded(result.stdout, theme: theme, scratch: scratch) == page, "\(theme) terminal")
@@ -107,10 +120,12 @@ private let camille = [
     @Test(arguments: [("--no-color", Theme.light), ("--invert", Theme.dark)])
     func withoutColoursEachDrawingReadsOnItsOwnBackground(flag: String, theme: Theme) throws {
         let scratch = try initializedForQR()
-        let result = try Tool.external("env", ["-u", "NO_COLOR", Tool.admin.path, "mint"] + camille + ["--format", "qr", flag], in: scratch.url)
+        let result = try Tool.external(
+            "env", ["-u", "NO_COLOR", Tool.admin.path, "mint"] + camille + ["--format", "qr", flag], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"), "no escape codes")
-        let page = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
+        let page = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
         #expect(try decoded(result.stdout, theme: theme, scratch: scratch) == page)
     }
 
@@ -120,7 +135,8 @@ private let camille = [
             "env", ["NO_COLOR=1", Tool.admin.path, "mint"] + camille + ["--format", "qr"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))
-        let page = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
+        let page = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("https://") }.map(String.init))
         #expect(try decoded(result.stdout, theme: .light, scratch: scratch) == page)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("ASCII folding")
@@ -9,7 +10,7 @@ struct ASCIIFoldingTests {
         ("Œuvre", "OEuvre"), ("æ", "ae"), ("Nguyễn", "Nguyen"), ("Éloïse", "Eloise"), ("Besançon", "Besancon"),
         ("Zoë", "Zoe"), ("Ærø", "AEro"), ("œil", "oeil"), ("Gdańsk", "Gdansk"), ("Łódź", "Lodz"),
         ("Dvořák", "Dvorak"), ("Ångström", "Angstrom"), ("Ça été là", "Ca ete la"),
-        ("Franc\u{327}ois", "Francois"), // already decomposed
+        ("Franc\u{327}ois", "Francois"),  // already decomposed
     ])
     func transliterates(input: String, expected: String) {
         #expect(ASCIIFolding.fold(input) == expected)
@@ -22,7 +23,7 @@ struct ASCIIFoldingTests {
 
     @Test func nothingNonASCIISurvives() {
         #expect(ASCIIFolding.fold("🌍") == "")
-        #expect(ASCIIFolding.fold("a\u{7}b\nc") .utf8.allSatisfy { (0x20...0x7E).contains($0) })
+        #expect(ASCIIFolding.fold("a\u{7}b\nc").utf8.allSatisfy { (0x20...0x7E).contains($0) })
     }
 
     /// Code points from many scripts and categories, surrogates excluded.
@@ -62,13 +63,15 @@ struct ASCIIFoldingTests {
         var generator = SeededGenerator(seed: 1789)
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         for _ in 0..<200 {
-            var bare = "", decorated = ""
+            var bare = ""
+            var decorated = ""
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
                 let letter = letters.randomElement(using: &generator)!
                 bare.append(letter)
                 decorated.unicodeScalars.append(contentsOf: letter.unicodeScalars)
                 for _ in 0..<Int.random(in: 0...2, using: &generator) {
-                    decorated.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: 0x300...0x36F, using: &generator))!)
+                    decorated.unicodeScalars.append(
+                        Unicode.Scalar(UInt32.random(in: 0x300...0x36F, using: &generator))!)
                 }
             }
             #expect(ASCIIFolding.fold(decorated) == bare, "fold(\(decorated.debugDescription))")
@@ -80,9 +83,10 @@ struct ASCIIFoldingTests {
     @Test func randomPrintableASCIIIsUnchanged() {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<200 {
-            let text = String((0..<Int.random(in: 0...30, using: &generator)).map { _ in
-                Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator)))
-            })
+            let text = String(
+                (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                    Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &generator)))
+                })
             #expect(ASCIIFolding.fold(text) == text)
         }
     }

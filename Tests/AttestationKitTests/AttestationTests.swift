@@ -1,14 +1,19 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("Attestation")
 struct AttestationTests {
-    static let codes1128 = ["travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
-                            "sport_animaux", "convocation", "missions", "enfants"]
+    static let codes1128 = [
+        "travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
+        "sport_animaux", "convocation", "missions", "enfants",
+    ]
 
-    func make(_ codes: [String], form: Form = Fixture.form1128, exit: ExitTime = .now,
-              now: Date? = nil, zone: TimeZone = .paris) throws -> Attestation {
+    func make(
+        _ codes: [String], form: Form = Fixture.form1128, exit: ExitTime = .now,
+        now: Date? = nil, zone: TimeZone = .paris
+    ) throws -> Attestation {
         try Attestation(
             identity: try RawIdentity().make(), form: form, reasonCodes: codes, exit: exit, timeZone: zone,
             now: try now ?? instant("2020-11-28T07:15:00Z"))
@@ -65,9 +70,15 @@ struct AttestationTests {
     @Test(arguments: [
         (["sante", "travail"], ["travail", "sante"]),
         (["travail", "sante", "travail"], ["travail", "sante"]),
-        (["enfants", "achats_culturel_cultuel", "travail", "enfants"], ["travail", "achats_culturel_cultuel", "enfants"]),
+        (
+            ["enfants", "achats_culturel_cultuel", "travail", "enfants"],
+            ["travail", "achats_culturel_cultuel", "enfants"]
+        ),
         (["missions", "missions", "missions"], ["missions"]),
-        (["sport_animaux", "famille", "handicap", "convocation"], ["famille", "handicap", "sport_animaux", "convocation"]),
+        (
+            ["sport_animaux", "famille", "handicap", "convocation"],
+            ["famille", "handicap", "sport_animaux", "convocation"]
+        ),
     ])
     func reasonsInFormOrderWithoutDuplicates(input: [String], expected: [String]) throws {
         #expect(try make(input).reasons.map(\.code) == expected)
@@ -119,9 +130,9 @@ struct AttestationTests {
     }
 
     @Test(arguments: [
-        ("2020-11-28T07:15:42Z", "attestation-2020-11-28_08-15.pdf"), // CET
-        ("2021-03-28T01:10:00Z", "attestation-2021-03-28_03-10.pdf"), // CEST
-        ("2020-12-31T23:05:00Z", "attestation-2021-01-01_00-05.pdf"), // new year in Paris
+        ("2020-11-28T07:15:42Z", "attestation-2020-11-28_08-15.pdf"),  // CET
+        ("2021-03-28T01:10:00Z", "attestation-2021-03-28_03-10.pdf"),  // CEST
+        ("2020-12-31T23:05:00Z", "attestation-2021-01-01_00-05.pdf"),  // new year in Paris
         ("2021-07-04T21:59:59Z", "attestation-2021-07-04_23-59.pdf"),
     ])
     func fileNameIsTheCreationMomentInTheZone(now: String, expected: String) throws {

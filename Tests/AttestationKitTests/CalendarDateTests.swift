@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("CalendarDate")
@@ -33,8 +34,10 @@ struct CalendarDateTests {
         #expect(CalendarDate(year: 2021, month: month, day: 0) == nil)
     }
 
-    @Test(arguments: [(2000, true), (2004, true), (2020, true), (2024, true), (1600, true),
-                      (1900, false), (2100, false), (2021, false), (2019, false), (1800, false)])
+    @Test(arguments: [
+        (2000, true), (2004, true), (2020, true), (2024, true), (1600, true),
+        (1900, false), (2100, false), (2021, false), (2019, false), (1800, false),
+    ])
     func februaryTwentyNinthOnlyInLeapYears(year: Int, leap: Bool) {
         #expect((CalendarDate(year: year, month: 2, day: 29) != nil) == leap)
         #expect(CalendarDate(year: year, month: 2, day: 28) != nil)
@@ -46,8 +49,10 @@ struct CalendarDateTests {
         #expect(CalendarDate(year: year, month: month, day: day) == nil)
     }
 
-    @Test(arguments: ["", "1/1/1970", "01/01/70", "1970-01-01", "01/01/1970 ", " 01/01/1970", "01//1970",
-                      "ab/cd/efgh", "31/04/2020", "29/02/2021", "00/00/0000", "01/01/1970/01"])
+    @Test(arguments: [
+        "", "1/1/1970", "01/01/70", "1970-01-01", "01/01/1970 ", " 01/01/1970", "01//1970",
+        "ab/cd/efgh", "31/04/2020", "29/02/2021", "00/00/0000", "01/01/1970/01",
+    ])
     func parsingRefusesAnythingElse(text: String) {
         #expect(CalendarDate(text) == nil)
     }
@@ -55,10 +60,13 @@ struct CalendarDateTests {
     @Test func ordersByYearThenMonthThenDay() throws {
         let texts = ["09/02/2000", "10/01/2000", "31/12/1999", "01/01/2001", "01/02/2000", "31/01/2000"]
         let dates = try texts.map { try #require(CalendarDate($0)) }
-        #expect(dates.sorted().map(\.description) ==
-                ["31/12/1999", "10/01/2000", "31/01/2000", "01/02/2000", "09/02/2000", "01/01/2001"])
-        let a = try #require(CalendarDate("10/01/2000")), b = try #require(CalendarDate("09/02/2000"))
-        #expect(a < b)      // the string order would say the opposite
+        #expect(
+            dates.sorted().map(\.description) == [
+                "31/12/1999", "10/01/2000", "31/01/2000", "01/02/2000", "09/02/2000", "01/01/2001",
+            ])
+        let a = try #require(CalendarDate("10/01/2000"))
+        let b = try #require(CalendarDate("09/02/2000"))
+        #expect(a < b)  // the string order would say the opposite
         #expect(!(b < a))
         #expect(!(a < a))
         #expect(a <= a)
@@ -75,8 +83,9 @@ struct CalendarDateTests {
     @Test func codesAsTheWrittenString() throws {
         let date = try #require(CalendarDate("29/02/2000"))
         let data = try JSONEncoder().encode([date])
-        #expect(String(decoding: data, as: UTF8.self) == #"["29\/02\/2000"]"# ||
-                String(decoding: data, as: UTF8.self) == #"["29/02/2000"]"#)
+        #expect(
+            String(decoding: data, as: UTF8.self) == #"["29\/02\/2000"]"#
+                || String(decoding: data, as: UTF8.self) == #"["29/02/2000"]"#)
         #expect(try JSONDecoder().decode([CalendarDate].self, from: data) == [date])
     }
 

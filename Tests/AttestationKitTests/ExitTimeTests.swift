@@ -1,19 +1,24 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("ExitTime parsing and bounds")
 struct ExitTimeTests {
     // MARK: offset=
 
-    @Test(arguments: [("-20", -20), ("+15", 15), ("0", 0), ("15", 15), ("-0", 0), ("+0", 0),
-                      ("-180", -180), ("1440", 1440), ("007", 7), ("999999", 999_999), ("-999999", -999_999)])
+    @Test(arguments: [
+        ("-20", -20), ("+15", 15), ("0", 0), ("15", 15), ("-0", 0), ("+0", 0),
+        ("-180", -180), ("1440", 1440), ("007", 7), ("999999", 999_999), ("-999999", -999_999),
+    ])
     func offsetParsesASignedWholeNumber(text: String, minutes: Int) throws {
         #expect(try ExitTime.offset(parsing: text) == .offset(minutes: minutes))
     }
 
-    @Test(arguments: ["", "abc", "1.5", "--3", "20m", "+", "-", "+-3", "-+3", " 20", "20 ", "1e3", "0x10",
-                      "１５", "1,5", "1234567", "99999999999999999999", "- 20", "20-"])
+    @Test(arguments: [
+        "", "abc", "1.5", "--3", "20m", "+", "-", "+-3", "-+3", " 20", "20 ", "1e3", "0x10",
+        "１５", "1,5", "1234567", "99999999999999999999", "- 20", "20-",
+    ])
     func offsetRefusesAnythingElse(text: String) {
         #expect(throws: ExitTimeError.malformedOffset(text)) { try ExitTime.offset(parsing: text) }
     }
@@ -36,8 +41,10 @@ struct ExitTimeTests {
         #expect(try ExitTime.at(parsing: text) == .at(hour: hour, minute: minute))
     }
 
-    @Test(arguments: ["7:45", "24:00", "12:60", "1200", "", ":", "12:5", "12:345", "012:30", "12-30", "12h30",
-                      "ab:cd", "+1:30", "-1:30", " 7:45", "07:45 ", "07:45:00", "９:４５", "99:99"])
+    @Test(arguments: [
+        "7:45", "24:00", "12:60", "1200", "", ":", "12:5", "12:345", "012:30", "12-30", "12h30",
+        "ab:cd", "+1:30", "-1:30", " 7:45", "07:45 ", "07:45:00", "９:４５", "99:99",
+    ])
     func atRefusesAnythingElse(text: String) {
         #expect(throws: ExitTimeError.malformedTime(text)) { try ExitTime.at(parsing: text) }
     }
@@ -98,15 +105,18 @@ struct ExitTimeTests {
         #expect(throws: ExitTimeError.offsetOutOfBounds(-11, narrow)) {
             try ExitTime.offset(minutes: -11).resolve(now: now, in: .paris, bounds: narrow)
         }
-        #expect(try ExitTime.offset(minutes: 30).resolve(now: now, in: .paris, bounds: narrow)
+        #expect(
+            try ExitTime.offset(minutes: 30).resolve(now: now, in: .paris, bounds: narrow)
                 == now.addingTimeInterval(1800))
     }
 
     // MARK: at= resolution on an ordinary day (28/11/2020, Paris is UTC+1)
 
-    @Test(arguments: [("09:30", "2020-11-28T08:30:00Z"), ("08:15", "2020-11-28T07:15:00Z"),
-                      ("05:15", "2020-11-28T04:15:00Z"), ("23:59", "2020-11-28T22:59:00Z"),
-                      ("00:00", "2020-11-27T23:00:00Z")])
+    @Test(arguments: [
+        ("09:30", "2020-11-28T08:30:00Z"), ("08:15", "2020-11-28T07:15:00Z"),
+        ("05:15", "2020-11-28T04:15:00Z"), ("23:59", "2020-11-28T22:59:00Z"),
+        ("00:00", "2020-11-27T23:00:00Z"),
+    ])
     func atIsTodayInTheZone(text: String, expected: String) throws {
         // now = 08:15:00 local; 00:00 is 495 minutes ago, so use wide bounds for it.
         let now = try instant("2020-11-28T07:15:00Z")
@@ -116,8 +126,9 @@ struct ExitTimeTests {
     }
 
     @Test func atMoreThanThreeHoursAgoIsOutOfBounds() throws {
-        let now = try instant("2020-11-28T07:15:00Z") // 08:15 in Paris
-        #expect(try ExitTime.at(hour: 5, minute: 15).resolve(now: now, in: .paris, bounds: .standard)
+        let now = try instant("2020-11-28T07:15:00Z")  // 08:15 in Paris
+        #expect(
+            try ExitTime.at(hour: 5, minute: 15).resolve(now: now, in: .paris, bounds: .standard)
                 == (try instant("2020-11-28T04:15:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 5, minute: 14, .standard)) {
             try ExitTime.at(hour: 5, minute: 14).resolve(now: now, in: .paris, bounds: .standard)
@@ -142,7 +153,8 @@ struct ExitTimeTests {
         // 08:15:30 local: "at 08:15" is 30 s in the past, still the current minute.
         let now = try instant("2020-11-28T07:15:30Z")
         let zero = try #require(OffsetBounds(minimum: 0, maximum: 0))
-        #expect(try ExitTime.at(hour: 8, minute: 15).resolve(now: now, in: .paris, bounds: zero)
+        #expect(
+            try ExitTime.at(hour: 8, minute: 15).resolve(now: now, in: .paris, bounds: zero)
                 == (try instant("2020-11-28T07:15:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 8, minute: 14, zero)) {
             try ExitTime.at(hour: 8, minute: 14).resolve(now: now, in: .paris, bounds: zero)
@@ -152,10 +164,11 @@ struct ExitTimeTests {
     /// "at" is compared in whole minutes (ExitTime.swift: "Compare whole minutes"): the seconds of
     /// `now` must not move a wall-clock time across a bound.
     @Test func atNextMinuteIsOneMinuteAheadWhateverTheSeconds() throws {
-        let now = try instant("2020-11-28T07:15:30Z") // 08:15:30 in Paris
+        let now = try instant("2020-11-28T07:15:30Z")  // 08:15:30 in Paris
         let zero = try #require(OffsetBounds(minimum: 0, maximum: 0))
         let one = try #require(OffsetBounds(minimum: 0, maximum: 1))
-        #expect(try ExitTime.at(hour: 8, minute: 16).resolve(now: now, in: .paris, bounds: one)
+        #expect(
+            try ExitTime.at(hour: 8, minute: 16).resolve(now: now, in: .paris, bounds: one)
                 == (try instant("2020-11-28T07:16:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 8, minute: 16, zero)) {
             try ExitTime.at(hour: 8, minute: 16).resolve(now: now, in: .paris, bounds: zero)
@@ -175,7 +188,8 @@ struct ExitTimeTests {
     @Test func decodedBoundsKeepTheInvariant() throws {
         // init? refuses bounds that do not contain 0; decoding must not let them in either
         // (a decoded minimum above the maximum would trap in `contains`).
-        #expect(try JSONDecoder().decode(OffsetBounds.self, from: Data(#"{"minimum":-30,"maximum":60}"#.utf8))
+        #expect(
+            try JSONDecoder().decode(OffsetBounds.self, from: Data(#"{"minimum":-30,"maximum":60}"#.utf8))
                 == OffsetBounds(minimum: -30, maximum: 60))
         for json in [#"{"minimum":10,"maximum":5}"#, #"{"minimum":5,"maximum":10}"#, #"{"minimum":-10,"maximum":-5}"#] {
             #expect(throws: (any Error).self, "\(json)") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 /// A change to a built-in form's JSON and the JSON path the error must name.
@@ -121,7 +122,8 @@ struct FormLoadingTests {
                 format["lines"] = lines
             }
         },
-        FormDefect(name: "placeholder with the wrong case", path: "qrPayload.lines[6]", formID: Fixture.form1102ID) { json in
+        FormDefect(name: "placeholder with the wrong case", path: "qrPayload.lines[6]", formID: Fixture.form1102ID) {
+            json in
             editObject(&json, "qrPayload") { format in
                 var lines = format["lines"] as! [String]
                 lines[6] = "Motifs: {Reasons}"
@@ -210,7 +212,9 @@ struct FormLoadingTests {
             editElement(&json, "texts", 2) { $0["text"] = "(Date et heure ☐ à mentionner obligatoirement)" }
         },
         FormDefect(name: "fixed text without a width running off the page", path: "texts[2].text") { json in
-            editElement(&json, "texts", 2) { $0["text"] = String(repeating: "(Date et heure de début de sortie) ", count: 4) }
+            editElement(&json, "texts", 2) {
+                $0["text"] = String(repeating: "(Date et heure de début de sortie) ", count: 4)
+            }
         },
     ]
 
@@ -265,14 +269,17 @@ struct FormLoadingTests {
         // Every field at its longest in characters, every reason: the bound exceeds the real
         // payload by exactly the ASCII allowance the names leave unused.
         let fields: [Identity.Field] = [.firstName, .lastName, .birthPlace, .address, .city]
-        func longest(_ field: Identity.Field) -> String { String(repeating: "a", count: Identity.maximumLengths[field]!) }
+        func longest(_ field: Identity.Field) -> String {
+            String(repeating: "a", count: Identity.maximumLengths[field]!)
+        }
         let identity = try Identity(
             firstName: longest(.firstName), lastName: longest(.lastName), birthDate: "01/01/1970",
             birthPlace: longest(.birthPlace), address: longest(.address), zipCode: "75001", city: longest(.city),
             today: Fixture.today)
         let form = FormCatalog.builtIn.defaultForm
-        let attestation = try Attestation(identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
-                                          now: try instant("2020-11-28T08:15:00Z"))
+        let attestation = try Attestation(
+            identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
+            now: try instant("2020-11-28T08:15:00Z"))
         let unused = fields.map { Identity.maximumQRBytes($0) - Identity.maximumLengths[$0]! }.reduce(0, +)
         #expect(QRPayload(attestation).bytes.count + unused == form.qrPayload.longestBytes(reasons: form.reasons))
     }
@@ -286,7 +293,7 @@ struct FormLoadingTests {
         }
         let message = try #require(decodingError(try jsonData(json))).message
         #expect(message.contains("{foo}"))
-        #expect(message.contains("{birthPlace}")) // lists the accepted ones
+        #expect(message.contains("{birthPlace}"))  // lists the accepted ones
     }
 
     @Test func unknownKeyMessageSaysSo() throws {
@@ -340,8 +347,11 @@ struct FormLoadingTests {
         #expect(catalog.forms.map(\.id) == FormCatalog.builtIn.forms.map(\.id) + ["deplacement-2021-04-03"])
         let added = try #require(catalog.form(id: "deplacement-2021-04-03"))
         #expect(added.name == "Attestation de déplacement, version du 3 avril 2021")
-        #expect(added.reasons.map(\.code) == ["travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
-                                              "sport", "convocation", "missions", "enfants"])
+        #expect(
+            added.reasons.map(\.code) == [
+                "travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
+                "sport", "convocation", "missions", "enfants",
+            ])
         #expect(catalog.defaultFormID == Fixture.form1128ID)
         #expect(catalog.defaultForm.id == Fixture.form1128ID)
         // The shared built-in catalog is a value: it is unchanged.
@@ -354,7 +364,9 @@ struct FormLoadingTests {
         #expect(QRPayload(attestation).text.hasSuffix("Motifs: travail, sport;\n"))
 
         // Added twice: refused the second time.
-        let error = #expect(throws: FormError.self) { try catalog.add(json: try Self.thirdForm(), source: "avril2.json") }
+        let error = #expect(throws: FormError.self) {
+            try catalog.add(json: try Self.thirdForm(), source: "avril2.json")
+        }
         #expect(try #require(error).path == "id")
         #expect(catalog.forms.count == FormCatalog.builtIn.forms.count + 1)
     }

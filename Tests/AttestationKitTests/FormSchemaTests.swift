@@ -1,16 +1,19 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 /// The worked example of docs/forms.md, as a JSON object.
 func documentedExample() throws -> [String: Any] {
-    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("docs/forms.md")
     let text = try String(contentsOf: docs, encoding: .utf8)
     let section = try #require(text.range(of: "## A complete example"))
     let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
     let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
-    return try #require(try JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+    return try #require(
+        try JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
 }
 
 /// A change to the documented example and the JSON path its error must name.
@@ -30,7 +33,9 @@ struct FormSchemaTests {
         #expect(form.awaitingRenderer.isEmpty, "\(form.awaitingRenderer)")
         #expect(form.selection == .exactlyOne)
         #expect(form.reasons.map(\.number) == [1, 2, 3])
-        #expect(form.reasons.map(\.printedLabel).first == "1. Déplacements entre le domicile et le lieu d’exercice de l’activité professionnelle.")
+        #expect(
+            form.reasons.map(\.printedLabel).first
+                == "1. Déplacements entre le domicile et le lieu d’exercice de l’activité professionnelle.")
         #expect(form.fields.map(\.value).contains("{zipCode} {city}"))
         var catalog = FormCatalog.builtIn
         try catalog.add(json: try jsonData(try documentedExample()), source: "sortie.json")
@@ -51,34 +56,48 @@ struct FormSchemaTests {
     @Test func exactlyOneReasonIsEnforced() throws {
         let form = try FormCatalog.decodeForm(try jsonData(try documentedExample()), source: "sortie.json")
         let error = #expect(throws: AttestationError.self) {
-            try Attestation(identity: try RawIdentity().make(), form: form, reasonCodes: ["travail", "sante"], now: try instant("2021-04-01T10:00:00Z"))
+            try Attestation(
+                identity: try RawIdentity().make(), form: form, reasonCodes: ["travail", "sante"],
+                now: try instant("2021-04-01T10:00:00Z"))
         }
         #expect(try #require(error).description.contains("un seul motif"))
     }
 
     @Test func zipCodeAndCityOnTheirOwnLine() throws {
         let form = try FormCatalog.decodeForm(try jsonData(try documentedExample()), source: "sortie.json")
-        let attestation = try Attestation(identity: try RawIdentity().make(), form: form, reasonCodes: ["sante"],
-                                          now: try instant("2021-04-01T10:17:00Z"))
-        #expect(form.fields.map { attestation.text(of: $0) } ==
-                ["Jean Dupont", "01/01/1970", "999 avenue de France", "75001 Paris", "Paris", "01/04/2021", "12:17"])
+        let attestation = try Attestation(
+            identity: try RawIdentity().make(), form: form, reasonCodes: ["sante"],
+            now: try instant("2021-04-01T10:17:00Z"))
+        #expect(
+            form.fields.map { attestation.text(of: $0) } == [
+                "Jean Dupont", "01/01/1970", "999 avenue de France", "75001 Paris", "Paris", "01/04/2021", "12:17",
+            ])
     }
 
     static let defects: [SchemaDefect] = [
-        SchemaDefect(name: "justify where version 1 could not say it; a clean message", path: "title.align",
-                     message: "valeur « middle » inconnue ; acceptées : left, center, right, justify.") { json in
+        SchemaDefect(
+            name: "justify where version 1 could not say it; a clean message", path: "title.align",
+            message: "valeur « middle » inconnue ; acceptées : left, center, right, justify."
+        ) { json in
             editObject(&json, "title") { $0["align"] = "middle" }
         },
         SchemaDefect(name: "a font that is not a standard one", path: "texts[0].font", message: "Times-Roman") { json in
             editElement(&json, "texts", 0) { $0["font"] = "Arial" }
         },
         SchemaDefect(name: "style and font together", path: "texts[0].style") { json in
-            editElement(&json, "texts", 0) { $0["style"] = "bold"; $0["font"] = "Times-Roman" }
+            editElement(&json, "texts", 0) {
+                $0["style"] = "bold"
+                $0["font"] = "Times-Roman"
+            }
         },
-        SchemaDefect(name: "fixed text outside Windows-1252 in a standard font", path: "texts[1].text", message: "U+25A1") { json in
+        SchemaDefect(
+            name: "fixed text outside Windows-1252 in a standard font", path: "texts[1].text", message: "U+25A1"
+        ) { json in
             editElement(&json, "texts", 1) { $0["text"] = "□ certifie" }
         },
-        SchemaDefect(name: "text without a width running off the page", path: "texts[2].text", message: "sort de la page") { json in
+        SchemaDefect(
+            name: "text without a width running off the page", path: "texts[2].text", message: "sort de la page"
+        ) { json in
             editElement(&json, "texts", 2) { $0["text"] = String(repeating: "obligatoirement ", count: 8) }
         },
         SchemaDefect(name: "a word wider than its block", path: "legalText.text", message: "dépasse width") { json in
@@ -88,10 +107,17 @@ struct FormSchemaTests {
             editElement(&json, "reasons", 0) { $0["number"] = -1 }
         },
         SchemaDefect(name: "reasons whose boxes overlap", path: "reasons[1].y") { json in
-            editElement(&json, "reasons", 1) { $0["y"] = 586; $0["label"] = "Santé." }
-            editObject(&json, "reasonLayout") { $0["textX"] = 400; $0["textWidth"] = 150 }
+            editElement(&json, "reasons", 1) {
+                $0["y"] = 586
+                $0["label"] = "Santé."
+            }
+            editObject(&json, "reasonLayout") {
+                $0["textX"] = 400
+                $0["textWidth"] = 150
+            }
         },
-        SchemaDefect(name: "a reason's label over the previous one", path: "reasons[1].y", message: "chevauche") { json in
+        SchemaDefect(name: "a reason's label over the previous one", path: "reasons[1].y", message: "chevauche") {
+            json in
             editElement(&json, "reasons", 1) { $0["y"] = 584 }
         },
         SchemaDefect(name: "a square box of size 0", path: "reasonLayout") { json in
@@ -103,7 +129,8 @@ struct FormSchemaTests {
         SchemaDefect(name: "a field without a placeholder", path: "fields[1].value") { json in
             editElement(&json, "fields", 1) { $0["value"] = "01/01/1970" }
         },
-        SchemaDefect(name: "a field with an unknown placeholder", path: "fields[3].value", message: "{zipCity}") { json in
+        SchemaDefect(name: "a field with an unknown placeholder", path: "fields[3].value", message: "{zipCity}") {
+            json in
             editElement(&json, "fields", 3) { $0["value"] = "{zipCity}" }
         },
         SchemaDefect(name: "an unknown key in a run", path: "texts[0].text[1].colour") { json in
@@ -122,7 +149,9 @@ struct FormSchemaTests {
             json["images"] = [["x": 10, "y": 10, "width": 50, "height": 50, "data": "pas une image"]]
         },
         SchemaDefect(name: "an image that is not PNG or JPEG", path: "images[0].data", message: "PNG ou JPEG") { json in
-            json["images"] = [["x": 10, "y": 10, "width": 50, "height": 50, "data": Data("GIF89a".utf8).base64EncodedString()]]
+            json["images"] = [
+                ["x": 10, "y": 10, "width": 50, "height": 50, "data": Data("GIF89a".utf8).base64EncodedString()]
+            ]
         },
         SchemaDefect(name: "a second page too small", path: "secondPage") { json in
             json["secondPage"] = ["width": 1, "height": 841.89]
@@ -159,7 +188,9 @@ struct FormSchemaTests {
         let text = try String(decoding: jsonData(try documentedExample()), as: UTF8.self)
             .replacingOccurrences(of: "\"shortLabel\":\"Santé\"", with: "\"shortLable\":\"Santé\"")
         // JSONSerialization writes one line: the column says where.
-        let error = #expect(throws: FormError.self) { try FormCatalog.decodeForms(Data(text.utf8), source: "sortie.json") }
+        let error = #expect(throws: FormError.self) {
+            try FormCatalog.decodeForms(Data(text.utf8), source: "sortie.json")
+        }
         let formError = try #require(error)
         #expect(formError.path.hasSuffix(".shortLable"))
         #expect(formError.line == 1)
@@ -180,7 +211,10 @@ struct FormSchemaTests {
 
     @Test func contextsMakeOneFormEach() throws {
         var json = try documentedExample()
-        json["contexts"] = [["id": "soir", "name": "le soir", "reasons": ["travail"]], ["id": "jour", "reasons": ["travail", "sante", "famille"]]]
+        json["contexts"] = [
+            ["id": "soir", "name": "le soir", "reasons": ["travail"]],
+            ["id": "jour", "reasons": ["travail", "sante", "famille"]],
+        ]
         let forms = try FormCatalog.decodeForms(try jsonData(json), source: "sortie.json")
         #expect(forms.map(\.id) == ["sortie-exemple-2021-soir", "sortie-exemple-2021-jour"])
         #expect(forms[0].name.hasSuffix("(le soir)"))
@@ -189,7 +223,9 @@ struct FormSchemaTests {
         #expect(forms[0].printedReasons.map(\.offered) == [true, false, false])
         #expect(forms.allSatisfy { $0.awaitingRenderer.isEmpty })
         #expect(throws: AttestationError.self) {
-            try Attestation(identity: try RawIdentity().make(), form: forms[0], reasonCodes: ["sante"], now: try instant("2021-04-01T10:00:00Z"))
+            try Attestation(
+                identity: try RawIdentity().make(), form: forms[0], reasonCodes: ["sante"],
+                now: try instant("2021-04-01T10:00:00Z"))
         }
     }
 
@@ -209,8 +245,9 @@ struct FormSchemaTests {
         var json = try documentedExample()
         editObject(&json, "qrPayload") { $0["asciiFolding"] = false }
         let form = try FormCatalog.decodeForm(try jsonData(json), source: "sortie.json")
-        let attestation = try Attestation(identity: try RawIdentity(firstName: "Hélène").make(), form: form,
-                                          reasonCodes: ["sante"], now: try instant("2021-04-01T10:17:00Z"))
+        let attestation = try Attestation(
+            identity: try RawIdentity(firstName: "Hélène").make(), form: form,
+            reasonCodes: ["sante"], now: try instant("2021-04-01T10:17:00Z"))
         #expect(QRPayload(attestation).text.contains("Prenom: Hélène;\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 /// The built-in forms against the reference README and the text of the official templates
@@ -9,10 +10,12 @@ struct FormTests {
     /// The two November forms first, then the other official versions, newest first.
     @Test func catalogHasExactlyTheEightOfficialForms() {
         let catalog = FormCatalog.builtIn
-        #expect(catalog.forms.map(\.id) == [
-            Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-            "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
-        ])
+        #expect(
+            catalog.forms.map(\.id) == [
+                Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-17-couvre-feu",
+                "deplacement-2021-03-17-week-end",
+                "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
+            ])
         #expect(catalog.pendingForms.isEmpty)
         #expect(catalog.defaultFormID == "deplacement-2020-11-28")
         #expect(catalog.defaultForm.id == "deplacement-2020-11-28")
@@ -21,10 +24,20 @@ struct FormTests {
     }
 
     @Test(arguments: [
-        ("deplacement-2020-11-28", ["travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
-                                    "sport_animaux", "convocation", "missions", "enfants"]),
-        ("deplacement-2020-11-02", ["travail", "achats", "sante", "famille", "handicap",
-                                    "sport_animaux", "convocation", "missions", "enfants"]),
+        (
+            "deplacement-2020-11-28",
+            [
+                "travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
+                "sport_animaux", "convocation", "missions", "enfants",
+            ]
+        ),
+        (
+            "deplacement-2020-11-02",
+            [
+                "travail", "achats", "sante", "famille", "handicap",
+                "sport_animaux", "convocation", "missions", "enfants",
+            ]
+        ),
     ])
     func reasonCodesInFormOrder(id: String, codes: [String]) throws {
         let form = try #require(FormCatalog.builtIn.form(id: id))
@@ -75,41 +88,57 @@ struct FormTests {
     }
 
     @Test func reasonNotesAreTheTemplateText() throws {
-        let form1128 = Fixture.form1128, form1102 = Fixture.form1102
+        let form1128 = Fixture.form1128
+        let form1102 = Fixture.form1102
         try #require(form1128.reasons.count == 9 && form1102.reasons.count == 9)
-        #expect(form1128.reasons.map { $0.note != nil } == [true, false, false, false, false, false, false, false, false])
-        #expect(form1102.reasons.map { $0.note != nil } == [true, true, false, false, false, false, false, false, false])
-        #expect(form1128.reasons[0].note.map(Self.oneLine) ==
-                "Note : A utiliser par les travailleurs non-salariés, lorsqu’ils ne peuvent disposer d’un justificatif de déplacement établi par leur employeur.")
-        #expect(form1102.reasons[0].note.map(Self.oneLine) ==
-                "Note : à utiliser par les travailleurs non-salariés, lorsqu’ils ne peuvent disposer d’un justificatif de déplacement établi par leur employeur.")
-        #expect(form1102.reasons[1].note.map(Self.oneLine) ==
-                "Note : achats de première nécessité y compris les acquisitions à titre gratuit (distribution de denrées alimentaires...) et les déplacements liés à la perception de prestations sociales et au retrait d’espèces.")
+        #expect(
+            form1128.reasons.map { $0.note != nil } == [true, false, false, false, false, false, false, false, false])
+        #expect(
+            form1102.reasons.map { $0.note != nil } == [true, true, false, false, false, false, false, false, false])
+        #expect(
+            form1128.reasons[0].note.map(Self.oneLine)
+                == "Note : A utiliser par les travailleurs non-salariés, lorsqu’ils ne peuvent disposer d’un justificatif de déplacement établi par leur employeur."
+        )
+        #expect(
+            form1102.reasons[0].note.map(Self.oneLine)
+                == "Note : à utiliser par les travailleurs non-salariés, lorsqu’ils ne peuvent disposer d’un justificatif de déplacement établi par leur employeur."
+        )
+        #expect(
+            form1102.reasons[1].note.map(Self.oneLine)
+                == "Note : achats de première nécessité y compris les acquisitions à titre gratuit (distribution de denrées alimentaires...) et les déplacements liés à la perception de prestations sociales et au retrait d’espèces."
+        )
     }
 
     @Test(arguments: [
-        (Fixture.form1128ID, [
-            "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE",
-            "En application du décret no 2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l’épidémie de COVID-19 dans le cadre de l’état d’urgence sanitaire",
-            "certifie que mon déplacement est lié au motif suivant (cocher la case) autorisé par le décret no 2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l’épidémie de COVID-19 dans le cadre de l’état d’urgence sanitaire :",
-            "Note : Les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, lors de leurs déplacements hors de leur domicile, d’un document leur permettant de justifier que le déplacement considéré entre dans le champ de l’une de ces exception",
-            "(Date et heure de début de sortie à mentionner obligatoirement)",
-            "Mme/M. :", "Né(e) le :", "Demeurant :", "Fait à :", "Le :",
-        ]),
-        (Fixture.form1102ID, [
-            "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE",
-            "En application du décret n°2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l'épidémie de covid-19 dans le cadre de l'état d'urgence sanitaire",
-            "Je soussigné(e),",
-            "certifie que mon déplacement est lié au motif suivant (cocher la case) autorisé par le décret n°2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l'épidémie de covid-19 dans le cadre de l'état d'urgence sanitaire :",
-            "Note : les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, lors de leurs déplacements hors de leur domicile, d’un document leur permettant de justifier que le déplacement considéré entre dans le champ de l’une de ces exceptions.",
-            "(Date et heure de début de sortie à mentionner obligatoirement)",
-            "Signature :",
-            "Mme/M. :", "Né(e) le :", "Demeurant :", "Fait à :", "Le :",
-        ]),
+        (
+            Fixture.form1128ID,
+            [
+                "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE",
+                "En application du décret no 2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l’épidémie de COVID-19 dans le cadre de l’état d’urgence sanitaire",
+                "certifie que mon déplacement est lié au motif suivant (cocher la case) autorisé par le décret no 2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l’épidémie de COVID-19 dans le cadre de l’état d’urgence sanitaire :",
+                "Note : Les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, lors de leurs déplacements hors de leur domicile, d’un document leur permettant de justifier que le déplacement considéré entre dans le champ de l’une de ces exception",
+                "(Date et heure de début de sortie à mentionner obligatoirement)",
+                "Mme/M. :", "Né(e) le :", "Demeurant :", "Fait à :", "Le :",
+            ]
+        ),
+        (
+            Fixture.form1102ID,
+            [
+                "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE",
+                "En application du décret n°2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l'épidémie de covid-19 dans le cadre de l'état d'urgence sanitaire",
+                "Je soussigné(e),",
+                "certifie que mon déplacement est lié au motif suivant (cocher la case) autorisé par le décret n°2020-1310 du 29 octobre 2020 prescrivant les mesures générales nécessaires pour faire face à l'épidémie de covid-19 dans le cadre de l'état d'urgence sanitaire :",
+                "Note : les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, lors de leurs déplacements hors de leur domicile, d’un document leur permettant de justifier que le déplacement considéré entre dans le champ de l’une de ces exceptions.",
+                "(Date et heure de début de sortie à mentionner obligatoirement)",
+                "Signature :",
+                "Mme/M. :", "Né(e) le :", "Demeurant :", "Fait à :", "Le :",
+            ]
+        ),
     ])
     func fixedTextsContainTheTemplateSentences(id: String, sentences: [String]) throws {
         let form = try #require(FormCatalog.builtIn.form(id: id))
-        let blocks = [form.title, form.legalText] + form.texts
+        let blocks =
+            [form.title, form.legalText] + form.texts
             + form.fields.compactMap(\.label)
         let texts = blocks.map { Self.oneLine($0.text) }
         for sentence in sentences {
@@ -127,8 +156,11 @@ struct FormTests {
     func fieldPositions(id: String, positions: [(Double, Double)]) throws {
         let form = try #require(FormCatalog.builtIn.form(id: id))
         // Version 1's fields, in its order, print what its keys named.
-        #expect(form.fields.map(\.value) == ["{firstName} {lastName}", "{birthDate}", "{birthPlace}",
-                                              "{address} {zipCode} {city}", "{city}", "{exitDate}", "{exitTime}"])
+        #expect(
+            form.fields.map(\.value) == [
+                "{firstName} {lastName}", "{birthDate}", "{birthPlace}",
+                "{address} {zipCode} {city}", "{city}", "{exitDate}", "{exitTime}",
+            ])
         for (slot, position) in zip(form.fields, positions) {
             #expect(slot.x == position.0 && slot.y == position.1)
         }
@@ -171,8 +203,10 @@ struct FormTests {
         let form = try #require(FormCatalog.builtIn.form(id: id))
         #expect(form.qrPayload.separator == ";\n")
         #expect(form.qrPayload.trailingSeparator)
-        #expect(form.qrPayload.lines.map { $0.prefix { $0 != ":" } } ==
-                ["Cree le", "Nom", "Prenom", "Naissance", "Adresse", "Sortie", "Motifs"])
+        #expect(
+            form.qrPayload.lines.map { $0.prefix { $0 != ":" } } == [
+                "Cree le", "Nom", "Prenom", "Naissance", "Adresse", "Sortie", "Motifs",
+            ])
         #expect(form.metadata.title == "COVID-19 - Déclaration de déplacement")
         #expect(form.metadata.subject == "Attestation de déplacement dérogatoire")
         for keyword in ["covid19", "covid-19", "attestation", "déclaration", "déplacement"] {

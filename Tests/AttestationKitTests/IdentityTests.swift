@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("Identity validation")
@@ -63,7 +64,8 @@ struct IdentityTests {
     func valueTooLongForTheQRCodeIsRefused(field: Identity.Field) throws {
         let limit = try #require(Identity.maximumLengths[field])
         let ligatures = String(repeating: "\u{FDFA}", count: limit / 2)
-        #expect(throws: IdentityError(field: field, problem: .tooLongForQRCode(limit: Identity.maximumQRBytes(field)))) {
+        #expect(throws: IdentityError(field: field, problem: .tooLongForQRCode(limit: Identity.maximumQRBytes(field))))
+        {
             try RawIdentity().with(field, ligatures).make()
         }
         let message = IdentityError(field: field, problem: .tooLongForQRCode(limit: 6 * limit)).description
@@ -181,7 +183,8 @@ struct IdentityTests {
     }
 
     @Test func birthDateIsTrimmed() throws {
-        #expect(try RawIdentity(birthDate: "  14/07/1989 ").make().birthDate == CalendarDate(year: 1989, month: 7, day: 14))
+        #expect(
+            try RawIdentity(birthDate: "  14/07/1989 ").make().birthDate == CalendarDate(year: 1989, month: 7, day: 14))
     }
 
     // MARK: Normalization
@@ -260,7 +263,8 @@ struct IdentityTests {
 
     @Test func decodingValidatesAgain() throws {
         let identity = try RawIdentity().make()
-        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(identity)) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(identity)) as? [String: Any])
         object["zipCode"] = "7500"
         let data = try JSONSerialization.data(withJSONObject: object)
         #expect(throws: IdentityError(field: .zipCode, problem: .invalidZipCode)) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 /// The six other official forms of 2020–2021, built in, against how the Ministry's generators
@@ -7,10 +8,13 @@ import Testing
 /// Here the forms as data; RenderingTests' ReferencePageTests compare the pages drawn.
 @Suite("Reference forms")
 struct ReferenceFormTests {
-    static let folders = ["couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-                          "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end"]
+    static let folders = [
+        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
+        "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
+    ]
 
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
+    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Reference")
 
     static func facts(_ folder: String) throws -> [String: Any] {
         let data = try Data(contentsOf: reference.appendingPathComponent("\(folder)/facts.json"))
@@ -24,7 +28,9 @@ struct ReferenceFormTests {
     @Test func theReferenceFormsAreBuiltInAndDrawn() {
         let catalog = FormCatalog.builtIn
         #expect(catalog.pendingForms.isEmpty)
-        for id in Self.folders { #expect(catalog.form(id: id)?.awaitingRenderer.isEmpty == true, "\(id) can be minted") }
+        for id in Self.folders {
+            #expect(catalog.form(id: id)?.awaitingRenderer.isEmpty == true, "\(id) can be minted")
+        }
         #expect(catalog.defaultFormID == "deplacement-2020-11-28")
     }
 
@@ -37,18 +43,25 @@ struct ReferenceFormTests {
         let example = try #require(payload["example"] as? String)
         let created = try #require(example.firstMatch(of: /Cree le: (\d\d)\/(\d\d)\/(\d{4}) a (\d\d)h(\d\d)/))
         let exit = try #require(example.firstMatch(of: /Sortie: \d\d\/\d\d\/\d{4} a (\d\d:\d\d)/))
-        let reasons = try #require(example.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(String.init)
+        let reasons = try #require(example.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(
+            String.init)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .paris
-        let now = try #require(calendar.date(from: DateComponents(year: Int(created.3), month: Int(created.2), day: Int(created.1),
-                                                                   hour: Int(created.4), minute: Int(created.5))))
-        let identity = try Identity(firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
-                                    address: "999 avenue de France", zipCode: "75001", city: "Paris",
-                                    today: CalendarDate(year: 2021, month: 12, day: 31)!)
-        let attestation = try Attestation(identity: identity, form: try Self.form(folder), reasonCodes: reasons,
-                                          exit: try ExitTime.parse(offset: nil, at: String(exit.1)), timeZone: .paris, now: now)
+        let now = try #require(
+            calendar.date(
+                from: DateComponents(
+                    year: Int(created.3), month: Int(created.2), day: Int(created.1),
+                    hour: Int(created.4), minute: Int(created.5))))
+        let identity = try Identity(
+            firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
+            address: "999 avenue de France", zipCode: "75001", city: "Paris",
+            today: CalendarDate(year: 2021, month: 12, day: 31)!)
+        let attestation = try Attestation(
+            identity: identity, form: try Self.form(folder), reasonCodes: reasons,
+            exit: try ExitTime.parse(offset: nil, at: String(exit.1)), timeZone: .paris, now: now)
         #expect(QRPayload(attestation).bytes == Array(example.utf8))
-        #expect(attestation.fileName == "attestation-\(created.3)-\(created.2)-\(created.1)_\(created.4)-\(created.5).pdf")
+        #expect(
+            attestation.fileName == "attestation-\(created.3)-\(created.2)-\(created.1)_\(created.4)-\(created.5).pdf")
         #expect(attestation.form.qrPayload.asciiFolding == (payload["values_ascii_folded"] as? Bool))
     }
 
@@ -57,16 +70,26 @@ struct ReferenceFormTests {
     func valuesAndMarksAreAtTheOfficialPositions(folder: String) throws {
         let facts = try Self.facts(folder)
         let form = try Self.form(folder)
-        let placeholders = ["name": "{firstName} {lastName}", "birthday": "{birthDate}", "placeofbirth": "{birthPlace}",
-                            "zip_city": "{zipCode} {city}", "fait_a_city": "{city}", "exit_date": "{exitDate}", "exit_time": "{exitTime}"]
+        let placeholders = [
+            "name": "{firstName} {lastName}", "birthday": "{birthDate}", "placeofbirth": "{birthPlace}",
+            "zip_city": "{zipCode} {city}", "fait_a_city": "{city}", "exit_date": "{exitDate}",
+            "exit_time": "{exitTime}",
+        ]
         for field in try #require(facts["fields"] as? [[String: Any]]) {
             let key = try #require(field["key"] as? String)
-            let value = key == "address" ? (field["value"] as? String == "{address}" ? "{address}" : "{address} {zipCode} {city}") : placeholders[key]
+            let value =
+                key == "address"
+                ? (field["value"] as? String == "{address}" ? "{address}" : "{address} {zipCode} {city}")
+                : placeholders[key]
             let slot = try #require(form.fields.first { $0.value == value }, "\(folder): no field for \(key)")
-            let x = try #require(field["x"] as? Double), y = try #require(field["y"] as? Double)
-            #expect(abs(slot.x - x) <= 1 && abs(slot.y - y) <= 1, "\(folder) \(key): (\(slot.x), \(slot.y)) for (\(x), \(y))")
+            let x = try #require(field["x"] as? Double)
+            let y = try #require(field["y"] as? Double)
+            #expect(
+                abs(slot.x - x) <= 1 && abs(slot.y - y) <= 1,
+                "\(folder) \(key): (\(slot.x), \(slot.y)) for (\(x), \(y))")
             if let size = field["size"] as? [String: Any] {
-                #expect(slot.size == size["default"] as? Double && slot.minSize == size["min"] as? Double
+                #expect(
+                    slot.size == size["default"] as? Double && slot.minSize == size["min"] as? Double
                         && slot.fitWidth == size["max_width"] as? Double, "\(folder) \(key)")
             } else {
                 #expect((slot.size ?? 11) == field["size"] as? Double, "\(folder) \(key)")
@@ -93,12 +116,15 @@ struct ReferenceFormTests {
         }
 
         let qr = try #require(facts["qr"] as? [String: Any])
-        let small = try #require(qr["page1"] as? [String: Any]), big = try #require(qr["big"] as? [String: Any])
+        let small = try #require(qr["page1"] as? [String: Any])
+        let big = try #require(qr["big"] as? [String: Any])
         let placements = form.qrCodes
         #expect(placements.count == 2)
         for (placement, official, page) in [(placements[0], small, 1), (placements[1], big, 2)] {
             #expect(placement.page == page)
-            #expect(abs(placement.x - (official["x"] as? Double ?? 0)) <= 1 && abs(placement.y - (official["y"] as? Double ?? 0)) <= 1
+            #expect(
+                abs(placement.x - (official["x"] as? Double ?? 0)) <= 1
+                    && abs(placement.y - (official["y"] as? Double ?? 0)) <= 1
                     && placement.size == official["width"] as? Double, "\(folder) QR code page \(page)")
         }
         let bigPage = try #require(big["page_size"] as? [Double])
@@ -111,11 +137,15 @@ struct ReferenceFormTests {
             let page = invisible["page"] as? Int ?? 1
             let found = form.texts.first { $0.color == RGBColor(hex: "#ffffff") && $0.page == page }
             let block = try #require(found, "\(folder): invisible text on page \(page)")
-            #expect(abs(block.x - (invisible["x"] as? Double ?? 0)) <= 1 && abs(block.y - (invisible["y"] as? Double ?? 0)) <= 1)
+            #expect(
+                abs(block.x - (invisible["x"] as? Double ?? 0)) <= 1
+                    && abs(block.y - (invisible["y"] as? Double ?? 0)) <= 1)
             #expect(collapsingWhitespace(block.text) == collapsingWhitespace(invisible["text"] as? String ?? ""))
         }
         let metadata = try #require(facts["metadata"] as? [String: Any])
-        #expect(form.metadata.title == metadata["title"] as? String && form.metadata.subject == metadata["subject"] as? String)
+        #expect(
+            form.metadata.title == metadata["title"] as? String
+                && form.metadata.subject == metadata["subject"] as? String)
     }
 
     /// Words as letters or digits: pdftotext and the form split "sanitaire1", "n°2020" and
@@ -125,9 +155,13 @@ struct ReferenceFormTests {
         var current = ""
         var kind: Bool?
         for character in text {
-            let isLetter = character.isLetter, isDigit = character.isNumber
+            let isLetter = character.isLetter
+            let isDigit = character.isNumber
             if isLetter || isDigit {
-                if kind != nil, kind != isLetter { words.append(current); current = "" }
+                if kind != nil, kind != isLetter {
+                    words.append(current)
+                    current = ""
+                }
                 current.append(character)
                 kind = isLetter
             } else if !current.isEmpty {
@@ -144,9 +178,11 @@ struct ReferenceFormTests {
     @Test(arguments: folders)
     func everyWordOfTheBlankIsInTheForm(folder: String) throws {
         let form = try Self.form(folder)
-        let blank = try String(contentsOf: Self.reference.appendingPathComponent("\(folder)/blank.txt"), encoding: .utf8)
+        let blank = try String(
+            contentsOf: Self.reference.appendingPathComponent("\(folder)/blank.txt"), encoding: .utf8)
         var ours: [String: Int] = [:]
-        let runs = form.textBlocks.filter { $0.block.color == nil }.flatMap(\.block.content.runs)
+        let runs =
+            form.textBlocks.filter { $0.block.color == nil }.flatMap(\.block.content.runs)
             + form.printedReasons.flatMap { $0.labelText.runs + ($0.noteText?.runs ?? []) }
         for run in runs {
             for word in Self.words(run.text) { ours[word, default: 0] += 1 }
@@ -154,7 +190,9 @@ struct ReferenceFormTests {
         var missing: [String] = []
         var theirs: [String: Int] = [:]
         for word in Self.words(blank) { theirs[word, default: 0] += 1 }
-        for (word, count) in theirs where ours[word, default: 0] < count { missing.append("\(word) ×\(count - ours[word, default: 0])") }
+        for (word, count) in theirs where ours[word, default: 0] < count {
+            missing.append("\(word) ×\(count - ours[word, default: 0])")
+        }
         #expect(missing.isEmpty, "\(folder) lacks: \(missing.sorted().joined(separator: ", "))")
     }
 }

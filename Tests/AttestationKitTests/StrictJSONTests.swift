@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 @Suite("Strict JSON")
@@ -68,12 +69,15 @@ struct StrictJSONTests {
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() throws {
-        let error = #expect(throws: StrictJSON.Failure.self) { try StrictJSON.parse(Data([0x7B, 0x22, 0xE9, 0x22, 0x3A, 0x31, 0x7D])) }
+        let error = #expect(throws: StrictJSON.Failure.self) {
+            try StrictJSON.parse(Data([0x7B, 0x22, 0xE9, 0x22, 0x3A, 0x31, 0x7D]))
+        }
         #expect(try #require(error).message.contains("UTF-8"))
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
-        let document = try StrictJSON.parse(Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1, 2.5e3, true, null, \"\\u00e9\\ud83d\\ude00\"]}".utf8)))
+        let document = try StrictJSON.parse(
+            Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1, 2.5e3, true, null, \"\\u00e9\\ud83d\\ude00\"]}".utf8)))
         #expect(document.value["a"] == .array([.number("1"), .number("2.5e3"), .bool(true), .null, .string("é😀")]))
     }
 
@@ -84,8 +88,12 @@ struct StrictJSONTests {
 
     /// Decoding errors say the expected type in French, never a Swift type name.
     @Test func typeErrorsNameNoSwiftType() throws {
-        struct Thing: Codable { let list: [Int]; let object: [String: Int] }
-        for text in [#"{"list": 3, "object": {}}"#, #"{"list": [], "object": 3}"#, #"{"list": [1e400], "object": {}}"#] {
+        struct Thing: Codable {
+            let list: [Int]
+            let object: [String: Int]
+        }
+        for text in [#"{"list": 3, "object": {}}"#, #"{"list": [], "object": 3}"#, #"{"list": [1e400], "object": {}}"#]
+        {
             do {
                 _ = try StrictJSON.decode(Thing.self, from: Data(text.utf8))
                 Issue.record("accepted: \(text)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AttestationKit
 
 /// Fixed values shared by the suites: no test reads the real clock.
@@ -91,7 +92,9 @@ func builtInJSONObject(_ id: String) throws -> [String: Any] {
     switch id {
     case Fixture.form1128ID: bytes = PackageResources.deplacement_2020_11_28_json
     case Fixture.form1102ID: bytes = PackageResources.deplacement_2020_11_02_json
-    default: Issue.record("no built-in form \(id)"); bytes = []
+    default:
+        Issue.record("no built-in form \(id)")
+        bytes = []
     }
     let object = try JSONSerialization.jsonObject(with: Data(bytes))
     return try #require(object as? [String: Any])

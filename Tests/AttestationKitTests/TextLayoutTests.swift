@@ -1,20 +1,25 @@
 import Testing
+
 @testable import AttestationKit
 
 /// Fixed text laid out (TextLayout.swift): what the renderer draws and the load-time checks
 /// measure, from one computation.
 @Suite("Text layout")
 struct TextLayoutTests {
-    static let paragraph = "Les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, "
+    static let paragraph =
+        "Les personnes souhaitant bénéficier de l’une de ces exceptions doivent se munir s’il y a lieu, "
         + "lors de leurs déplacements hors de leur domicile, d’un document leur permettant de justifier que le déplacement "
         + "considéré entre dans le champ de l’une de ces exceptions."
 
     /// Where a piece's ink ends: its start, its glyphs' widths and its stretched spaces.
     static func end(of piece: TextPiece) -> Double {
-        piece.x + piece.font.width(piece.bytes, size: piece.size) + Double(piece.bytes.filter { $0 == 0x20 }.count) * piece.wordSpacing
+        piece.x + piece.font.width(piece.bytes, size: piece.size) + Double(piece.bytes.filter { $0 == 0x20 }.count)
+            * piece.wordSpacing
     }
 
-    static func block(_ text: RichText, align: TextBlock.Alignment?, width: Double? = 300, font: StandardFont = .helvetica) -> TextBlock {
+    static func block(
+        _ text: RichText, align: TextBlock.Alignment?, width: Double? = 300, font: StandardFont = .helvetica
+    ) -> TextBlock {
         TextBlock(content: text, x: 50, y: 700, size: 10, font: font, width: width, leading: 12, align: align)
     }
 
@@ -65,7 +70,8 @@ struct TextLayoutTests {
     /// Times-Bold's own widths from its AFM (A 722, T 667, E 667, S 556, I 389, O 778, N 722
     /// thousandths of an em), not Helvetica's.
     @Test func aTimesLineIsMeasuredWithTimesWidths() throws {
-        let line = try #require(Self.block(RichText("ATTESTATION"), align: nil, width: nil, font: .timesBold).lines.first)
+        let line = try #require(
+            Self.block(RichText("ATTESTATION"), align: nil, width: nil, font: .timesBold).lines.first)
         #expect(abs(line.width - 7224 * 10 / 1000.0) < 1e-9)
         #expect(line.pieces.map(\.font) == [.timesBold])
     }
@@ -73,7 +79,9 @@ struct TextLayoutTests {
     /// "d’urgence sanitaire¹ :": the footnote mark is a piece of its own size, raised, starting
     /// where the text before it ends; the rest of the line goes on after it, in the block's type.
     @Test func aSuperscriptIsAPieceRaisedAfterTheTextBeforeIt() throws {
-        let text = RichText(runs: [TextRun(text: "d’urgence sanitaire"), TextRun(text: "1", size: 6, rise: 3.5), TextRun(text: " :")])
+        let text = RichText(runs: [
+            TextRun(text: "d’urgence sanitaire"), TextRun(text: "1", size: 6, rise: 3.5), TextRun(text: " :"),
+        ])
         let line = try #require(Self.block(text, align: nil, width: nil).lines.first)
         try #require(line.pieces.count == 3)
         let (before, mark, after) = (line.pieces[0], line.pieces[1], line.pieces[2])
@@ -86,7 +94,9 @@ struct TextLayoutTests {
 
     /// A superscript inside a justified line moves with the stretched spaces before it.
     @Test func aSuperscriptInAJustifiedLineFollowsTheStretchedSpaces() throws {
-        let text = RichText(runs: [TextRun(text: Self.paragraph), TextRun(text: "2", size: 6, rise: 3.5), TextRun(text: " " + Self.paragraph)])
+        let text = RichText(runs: [
+            TextRun(text: Self.paragraph), TextRun(text: "2", size: 6, rise: 3.5), TextRun(text: " " + Self.paragraph),
+        ])
         let lines = Self.block(text, align: .justify).lines
         let line = try #require(lines.first { $0.pieces.contains { $0.text == "2" } })
         try #require(line != lines.last)

@@ -1,11 +1,12 @@
-import AttestationKit
 import AttestationConfiguration
+import AttestationKit
 import AttestationService
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 private let checkoutExample = root.appendingPathComponent("config.example.json")
 
 /// The example as an administrator would install it: in a directory of its own, beside the
@@ -25,7 +26,9 @@ private let example: URL = {
         let state = try ServiceState.load(configurationFile: example)
         #expect(state.keys.keys.count == 1)
         #expect(state.revoked.ids.isEmpty, "revoked.txt holds a comment only: no link revoked")
-        #expect(state.catalog.forms.map(\.id) == FormCatalog.builtIn.forms.map(\.id), "forms/ is absent: the built-in forms only")
+        #expect(
+            state.catalog.forms.map(\.id) == FormCatalog.builtIn.forms.map(\.id),
+            "forms/ is absent: the built-in forms only")
 
         let snapshot = try ServiceSnapshot.load(configurationFile: example)
         #expect(snapshot.publicFiles.files["/index.html"] != nil, "the built-in site")
@@ -52,8 +55,9 @@ private let example: URL = {
         for key in ["signingKey", "revocationList", "formsDirectory"] {
             #expect(initialised[key] as? String == shown[key] as? String, "\(key)")
         }
-        #expect(NSDictionary(dictionary: initialised["offsetBounds"] as? [String: Any] ?? [:])
-            .isEqual(to: shown["offsetBounds"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: initialised["offsetBounds"] as? [String: Any] ?? [:])
+                .isEqual(to: shown["offsetBounds"] as? [String: Any] ?? [:]))
     }
 
     /// Every key the configuration types can encode is in the example, and the README's tables
@@ -61,11 +65,20 @@ private let example: URL = {
     @Test func showsEveryKeyAndTheReadmeDocumentsThem() throws {
         let everything = Configuration(
             baseURL: "https://a.example", keys: [.init(id: "k", publicKey: "p")], signingKey: "s", revocationList: "r",
-            formsDirectory: "f", offsetBounds: .standard, server: {
+            formsDirectory: "f", offsetBounds: .standard,
+            server: {
                 var server = ServerSettings()
-                server.host = "h"; server.port = 1; server.threads = 1; server.maxConnections = 1
-                server.maxConnectionsPerAddress = 1; server.connectionTimeout = 1; server.maxRequestBytes = 1
-                server.shutdownTimeout = 1; server.publicDirectory = "p"; server.logLevel = "info"; server.logFormat = "json"
+                server.host = "h"
+                server.port = 1
+                server.threads = 1
+                server.maxConnections = 1
+                server.maxConnectionsPerAddress = 1
+                server.connectionTimeout = 1
+                server.maxRequestBytes = 1
+                server.shutdownTimeout = 1
+                server.publicDirectory = "p"
+                server.logLevel = "info"
+                server.logFormat = "json"
                 server.reloadOnChange = false
                 server.tls = .init(certificate: "c", privateKey: "k")
                 return server
@@ -73,7 +86,9 @@ private let example: URL = {
         // A key added to the types but not to `everything` above would be nil and go unseen.
         let serverFields = Mirror(reflecting: everything.server!).children
         #expect(serverFields.allSatisfy { "\($0.value)" != "nil" }, "set every ServerSettings field above")
-        #expect(Mirror(reflecting: everything).children.allSatisfy { "\($0.value)" != "nil" }, "set every Configuration field above")
+        #expect(
+            Mirror(reflecting: everything).children.allSatisfy { "\($0.value)" != "nil" },
+            "set every Configuration field above")
 
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(everything))
         let shown = try JSONSerialization.jsonObject(with: Data(contentsOf: example))
@@ -94,7 +109,8 @@ private let example: URL = {
     @Test func theServerRefusesItWithoutItsRevocationList() throws {
         let scratch = try Scratch(prefix: "config-example-alone")
         try FileManager.default.copyItem(atPath: checkoutExample.path, toPath: scratch.path("config.json"))
-        let result = try Tool.run(Tool.server, ["--config", scratch.path("config.json"), "--check-config"], timeout: 30)
+        let result = try Tool.run(
+            Tool.server, ["--config", scratch.path("config.json"), "--check-config"], timeout: 30)
         #expect(result.status == 78, "\(result.stderr)")
         #expect(result.stderr.contains("revoked.txt") && result.stderr.contains("introuvable"), "\(result.stderr)")
     }

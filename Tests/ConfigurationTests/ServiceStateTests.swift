@@ -2,8 +2,8 @@ import AttestationConfiguration
 import AttestationKit
 import Foundation
 import LinkTokens
-import Testing
 import TestSupport
+import Testing
 
 /// A configuration directory on disk: config.json, a revocation list, one key.
 struct ServiceFixture {
@@ -67,7 +67,8 @@ struct ServiceTests {
         #expect(error.message.contains("introuvable"), "\(error)")
         #expect(error.message.contains("# aucune révocation"), "says how to write an empty list: \(error)")
 
-        try FileManager.default.createSymbolicLink(atPath: fixture.revocationFile.path, withDestinationPath: "nulle-part.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.revocationFile.path, withDestinationPath: "nulle-part.txt")
         #expect(throws: ConfigurationError.self, "a dangling symbolic link") { try fixture.load() }
     }
 
@@ -130,10 +131,14 @@ struct ServiceTests {
         let publicKey = LinkFixture.key.verificationKey.base64
         let cases: [(String, String)] = [
             (#"{"baseURL":"https://a.example","keys":[],"revocationList":"r.txt","colour":"bleu"}"#, "colour"),
-            (#"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)","comment":"x"}],"revocationList":"r.txt"}"#,
-             "keys[0].comment"),
-            (#"{"baseURL":"https://a.example","keys":[],"revocationList":"r.txt","offsetBounds":{"minimum":-5,"maximum":5,"step":1}}"#,
-             "offsetBounds.step"),
+            (
+                #"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)","comment":"x"}],"revocationList":"r.txt"}"#,
+                "keys[0].comment"
+            ),
+            (
+                #"{"baseURL":"https://a.example","keys":[],"revocationList":"r.txt","offsetBounds":{"minimum":-5,"maximum":5,"step":1}}"#,
+                "offsetBounds.step"
+            ),
             (#"{"baseURL":"https://a.example","keys":[],"revocationlist":"r.txt"}"#, "revocationList"),
         ]
         for (json, path) in cases {
@@ -150,15 +155,21 @@ struct ServiceTests {
         defer { fixture.remove() }
         let publicKey = LinkFixture.key.verificationKey.base64
         try fixture.writeConfiguration(
-            #"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)"},{"id":"j","publicKey":"AAAA"}],"revocationList":"r.txt"}"#)
-        #expect(throws: ConfigurationError(
-            source: fixture.configurationFile.path, path: "keys[1]",
-            message: KeyError.invalidPublicKey(id: "j").description)) { try fixture.load() }
+            #"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)"},{"id":"j","publicKey":"AAAA"}],"revocationList":"r.txt"}"#
+        )
+        #expect(
+            throws: ConfigurationError(
+                source: fixture.configurationFile.path, path: "keys[1]",
+                message: KeyError.invalidPublicKey(id: "j").description)
+        ) { try fixture.load() }
         try fixture.writeConfiguration(
-            #"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)"},{"id":"k","publicKey":"\#(publicKey)"}],"revocationList":"r.txt"}"#)
-        #expect(throws: ConfigurationError(
-            source: fixture.configurationFile.path, path: "keys",
-            message: KeyError.duplicateKeyID("k").description)) { try fixture.load() }
+            #"{"baseURL":"https://a.example","keys":[{"id":"k","publicKey":"\#(publicKey)"},{"id":"k","publicKey":"\#(publicKey)"}],"revocationList":"r.txt"}"#
+        )
+        #expect(
+            throws: ConfigurationError(
+                source: fixture.configurationFile.path, path: "keys",
+                message: KeyError.duplicateKeyID("k").description)
+        ) { try fixture.load() }
     }
 
     @Test func badRevocationLineNamesTheFile() throws {
@@ -203,7 +214,8 @@ struct ServiceTests {
         let state = try fixture.load()
         let token = try LinkFixture.token()
         #expect(try state.attestation(for: LinkRequest(token: token), now: Self.now).exit == Self.now)
-        #expect(try state.attestation(for: LinkRequest(token: token, offset: "+15"), now: Self.now).exit
+        #expect(
+            try state.attestation(for: LinkRequest(token: token, offset: "+15"), now: Self.now).exit
                 == Self.now.addingTimeInterval(15 * 60))
         let at = try state.attestation(for: LinkRequest(token: token, at: "09:45"), now: Self.now)
         #expect(at.exitLocal.time == "09:45")
@@ -297,9 +309,11 @@ struct ServiceTests {
         defer { fixture.remove() }
         let state = try fixture.load()
         let token = try LinkFixture.token()
-        #expect(try state.attestation(for: LinkRequest(token: token, offset: "-60"), now: Self.now).exit
+        #expect(
+            try state.attestation(for: LinkRequest(token: token, offset: "-60"), now: Self.now).exit
                 == Self.now.addingTimeInterval(-3600))
-        #expect(try state.attestation(for: LinkRequest(token: token, offset: "120"), now: Self.now).exit
+        #expect(
+            try state.attestation(for: LinkRequest(token: token, offset: "120"), now: Self.now).exit
                 == Self.now.addingTimeInterval(7200))
     }
 
@@ -360,7 +374,8 @@ struct ServiceTests {
 
     @Test func tokenFromAFullLink() throws {
         let token = try LinkFixture.token()
-        #expect(LinkRequest.token(fromLinkOrToken: "https://attestation.example.org/attestation.pdf?t=\(token)") == token)
+        #expect(
+            LinkRequest.token(fromLinkOrToken: "https://attestation.example.org/attestation.pdf?t=\(token)") == token)
         #expect(LinkRequest.token(fromLinkOrToken: "https://attestation.example.org/?t=\(token)&offset=-20") == token)
         #expect(LinkRequest.token(fromLinkOrToken: "https://attestation.example.org/?offset=-20&t=\(token)") == token)
         #expect(LinkRequest.token(fromLinkOrToken: "  https://attestation.example.org/?t=\(token)\n") == token)
@@ -402,7 +417,8 @@ struct ServiceTests {
         let token = try LinkFixture.token()
         let failures: [LinkVerification] = [
             .malformed, .unsupportedVersion(2), .unknownKey("secret-key"), .badSignature,
-            .expired(LinkFixture.contents(), keyID: "secret-key"), .revoked(LinkFixture.contents(), keyID: "secret-key"),
+            .expired(LinkFixture.contents(), keyID: "secret-key"),
+            .revoked(LinkFixture.contents(), keyID: "secret-key"),
         ]
         var messages = Set<String>()
         for failure in failures {

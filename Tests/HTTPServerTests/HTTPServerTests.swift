@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The HTTP layer alone, in process, with handlers that echo what they received; requests are
 /// made by curl, a client nobody here wrote.
@@ -15,8 +15,10 @@ import TestSupport
         return .text(200, lines.joined(separator: "\n") + "\n", headers: [("X-Handled", "yes")])
     }
 
-    static func start(_ configuration: HTTPServerConfiguration = HTTPServerConfiguration.forTests(port: 0),
-                      handler: @escaping HTTPHandler = echo) throws -> HTTPServer {
+    static func start(
+        _ configuration: HTTPServerConfiguration = HTTPServerConfiguration.forTests(port: 0),
+        handler: @escaping HTTPHandler = echo
+    ) throws -> HTTPServer {
         try HTTPServer(configuration: configuration, handler: handler)
     }
 
@@ -27,21 +29,24 @@ import TestSupport
     @Test func decodesPathQueryHeadersAndPeer() throws {
         let server = try Self.start()
         defer { server.stop(gracePeriod: 1) }
-        let result = try Self.curl(["-H", "X-Test: bonjour",
-                                    "http://127.0.0.1:\(server.port)/a%20b/c%C3%A9?x=1&y=%C3%A9t%C3%A9&flag&x=2&sp=a+b"])
+        let result = try Self.curl([
+            "-H", "X-Test: bonjour",
+            "http://127.0.0.1:\(server.port)/a%20b/c%C3%A9?x=1&y=%C3%A9t%C3%A9&flag&x=2&sp=a+b",
+        ])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            method=GET
-            path=/a b/cé
-            peer=127.0.0.1
-            query x=1
-            query y=été
-            query flag=<none>
-            query x=2
-            query sp=a b
-            header x-test=bonjour
+        #expect(
+            result.stdout == """
+                method=GET
+                path=/a b/cé
+                peer=127.0.0.1
+                query x=1
+                query y=été
+                query flag=<none>
+                query x=2
+                query sp=a b
+                header x-test=bonjour
 
-            """)
+                """)
     }
 
     @Test func headIsAnsweredWithTheHeadersOfGetAndNoBody() throws {
@@ -54,7 +59,9 @@ import TestSupport
         let url = "http://127.0.0.1:\(server.port)/x"
         let get = try Self.curl(["-D", "-", "-o", "/dev/null", url])
         let head = try Self.curl(["-I", "-w", "%{size_download}", url])
-        let length = { (text: String) in text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") } }
+        let length = { (text: String) in
+            text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        }
         #expect(length(get.stdout) == "Content-Length: 15")
         #expect(length(head.stdout) == length(get.stdout))
         #expect(head.stdout.contains("X-Handled: yes"))
@@ -79,7 +86,9 @@ import TestSupport
         }
         defer { server.stop(gracePeriod: 1) }
         let url = "http://127.0.0.1:\(server.port)/x"
-        let post = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "--data-binary", String(repeating: "a", count: 100_000), url])
+        let post = try Self.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", String(repeating: "a", count: 100_000), url,
+        ])
         #expect(post.stdout == "405")
         let get = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "GET", "--data-binary", "abc", url])
         #expect(get.stdout == "413")
@@ -91,11 +100,17 @@ import TestSupport
         let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 4096))
         defer { server.stop(gracePeriod: 1) }
         let base = "http://127.0.0.1:\(server.port)"
-        let long = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 6000)])
+        let long = try Self.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 6000),
+        ])
         #expect(long.stdout == "414")
-        let header = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Big: " + String(repeating: "b", count: 6000), base + "/"])
+        let header = try Self.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Big: " + String(repeating: "b", count: 6000), base + "/",
+        ])
         #expect(["431", "413"].contains(header.stdout))
-        let fine = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 1000)])
+        let fine = try Self.curl([
+            "-o", "/dev/null", "-w", "%{http_code}", base + "/" + String(repeating: "a", count: 1000),
+        ])
         #expect(fine.stdout == "200")
     }
 
@@ -178,10 +193,13 @@ import TestSupport
     }
 
     @Test func countsOpenConnections() throws {
-        let opened = Atomic<Int>(0), closed = Atomic<Int>(0)
-        let observer = HTTPServerObserver(connectionOpened: { opened.add(1, ordering: .relaxed) },
-                                          connectionClosed: { closed.add(1, ordering: .relaxed) })
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), observer: observer, handler: Self.echo)
+        let opened = Atomic<Int>(0)
+        let closed = Atomic<Int>(0)
+        let observer = HTTPServerObserver(
+            connectionOpened: { opened.add(1, ordering: .relaxed) },
+            connectionClosed: { closed.add(1, ordering: .relaxed) })
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0), observer: observer, handler: Self.echo)
         let url = "http://127.0.0.1:\(server.port)/"
         _ = try Self.curl(["-o", "/dev/null", url, "-o", "/dev/null", url])
         _ = try Self.curl(["-o", "/dev/null", url])
@@ -192,13 +210,20 @@ import TestSupport
     }
 
     @Test func refusesBadLimitsAndUnknownHosts() {
-        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration.forTests(port: 0, maxConnections: 0)) }
-        #expect(throws: HTTPServerError.invalidLimits) { try Self.start(HTTPServerConfiguration.forTests(port: 0, maxQueryParameters: 0)) }
-        #expect(throws: HTTPServerError.invalidPort(70000)) { try Self.start(HTTPServerConfiguration.forTests(port: 70000)) }
+        #expect(throws: HTTPServerError.invalidLimits) {
+            try Self.start(HTTPServerConfiguration.forTests(port: 0, maxConnections: 0))
+        }
+        #expect(throws: HTTPServerError.invalidLimits) {
+            try Self.start(HTTPServerConfiguration.forTests(port: 0, maxQueryParameters: 0))
+        }
+        #expect(throws: HTTPServerError.invalidPort(70000)) {
+            try Self.start(HTTPServerConfiguration.forTests(port: 70000))
+        }
         #expect {
             try Self.start(HTTPServerConfiguration.forTests(host: "no-such-host.invalid", port: 0))
         } throws: { error in
-            guard case .unknownHost(host: "no-such-host.invalid", reason: let reason)? = error as? HTTPServerError else { return false }
+            guard case .unknownHost(host: "no-such-host.invalid", reason: let reason)? = error as? HTTPServerError
+            else { return false }
             return !reason.isEmpty
         }
     }

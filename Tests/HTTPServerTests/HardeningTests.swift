@@ -1,10 +1,12 @@
 import Foundation
-@testable import HTTPServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import HTTPServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a hostile test of the release server found in the HTTP layer (issue 12), each defect
@@ -58,9 +60,11 @@ import Glibc
             return .text(200, "ok\n")
         }
         defer { server.stop(gracePeriod: 1) }
-        let five = try Self.exchange(server.port, "GET /?a=1&b&c=&&e=5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let five = try Self.exchange(
+            server.port, "GET /?a=1&b&c=&&e=5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(five.responses.map(\.status) == [200])
-        let six = try Self.exchange(server.port, "GET /?a=1&b&c=&&e=5&f HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let six = try Self.exchange(
+            server.port, "GET /?a=1&b&c=&&e=5&f HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(six.responses.map(\.status) == [414])
         #expect(counts.withLock { $0 } == [5])
     }
@@ -73,8 +77,10 @@ import Glibc
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
         defer { server.stop(gracePeriod: 1) }
         let smuggled = "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
-        let (responses, closed) = try Self.exchange(server.port,
-            "GET /first HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n" + smuggled)
+        let (responses, closed) = try Self.exchange(
+            server.port,
+            "GET /first HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n\r\n"
+                + smuggled)
         #expect(responses.map(\.status) == [400])
         #expect(closed)
         #expect(seen.all.isEmpty, "\(seen.all)")
@@ -88,7 +94,8 @@ import Glibc
         defer { server.stop(gracePeriod: 1) }
         let body = "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
         let chunked = String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n"
-        let (responses, closed) = try Self.exchange(server.port,
+        let (responses, closed) = try Self.exchange(
+            server.port,
             "GET /first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n" + chunked)
         #expect(responses.map(\.status) == [400])
         #expect(closed)
@@ -101,7 +108,8 @@ import Glibc
         let seen = SeenPaths()
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
         defer { server.stop(gracePeriod: 1) }
-        let (responses, closed) = try Self.exchange(server.port, "GET /folded HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n suite\r\n\r\n")
+        let (responses, closed) = try Self.exchange(
+            server.port, "GET /folded HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n suite\r\n\r\n")
         #expect(responses.map(\.status) == [400])
         #expect(closed)
         #expect(seen.all.isEmpty, "\(seen.all)")
@@ -111,7 +119,8 @@ import Glibc
         let seen = SeenPaths()
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
         defer { server.stop(gracePeriod: 1) }
-        let (responses, closed) = try Self.exchange(server.port,
+        let (responses, closed) = try Self.exchange(
+            server.port,
             "POST /both HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
         #expect(responses.map(\.status) == [400])
         #expect(closed)
@@ -127,7 +136,8 @@ import Glibc
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
         defer { server.stop(gracePeriod: 1) }
         for path in ["/metrics%00", "/licenses%00x", "/a%00/b?t=1"] {
-            let (responses, _) = try Self.exchange(server.port, "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let (responses, _) = try Self.exchange(
+                server.port, "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(responses.map(\.status) == [400], "\(path)")
         }
         #expect(seen.all.isEmpty, "\(seen.all)")
@@ -209,8 +219,9 @@ import Glibc
                 #expect(seconds == 1)
                 reported.store(true, ordering: .releasing)
             })
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0, maxConnectionsPerAddress: 2, reportInterval: 1),
-                                    observer: observer, handler: HTTPServerTests.echo)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0, maxConnectionsPerAddress: 2, reportInterval: 1),
+            observer: observer, handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
         let held = try (0..<2).map { _ in try RawConnection(port: server.port) }
         // Answered once each, so the server has counted both before the others knock: the count
@@ -237,10 +248,13 @@ import Glibc
 
     /// Once a connection closes, its address may open another.
     @Test func thePerAddressCountFollowsClosedConnections() throws {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0, maxConnectionsPerAddress: 1), handler: HTTPServerTests.echo)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0, maxConnectionsPerAddress: 1),
+            handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
         for index in 0..<20 {
-            let (responses, _) = try Self.exchange(server.port, "GET /\(index) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let (responses, _) = try Self.exchange(
+                server.port, "GET /\(index) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(responses.map(\.status) == [200], "request \(index)")
             // The server counts the connection out when libmicrohttpd has closed it, just after
             // the client saw the end: wait for that before the next.
@@ -260,8 +274,9 @@ import Glibc
             paths.withLock { $0.append(request?.path ?? "-") }
             return .text(refusal.status, "refus du propriétaire\n", headers: [("X-Owner", "yes")])
         }
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 4096),
-                                    refusalResponder: responder, handler: HTTPServerTests.echo)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 4096),
+            refusalResponder: responder, handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
         let cases: [(request: String, status: Int)] = [
             ("GET /api/long?x=\(String(repeating: "a", count: 5000)) HTTP/1.1\r\nHost: x\r\n\r\n", 414),
@@ -278,10 +293,12 @@ import Glibc
             #expect(responses.first?.header("Connection") == "close")
             #expect(closed)
         }
-        #expect(refusals.withLock { $0 } == [
-            HTTPRefusal(.uriTooLong(limit: 4096)), HTTPRefusal(.headersTooLarge(limit: 4096)), HTTPRefusal(.bodyNotAccepted),
-            HTTPRefusal(.malformed(.missingHost)), HTTPRefusal(.versionNotSupported),
-        ])
+        #expect(
+            refusals.withLock { $0 } == [
+                HTTPRefusal(.uriTooLong(limit: 4096)), HTTPRefusal(.headersTooLarge(limit: 4096)),
+                HTTPRefusal(.bodyNotAccepted),
+                HTTPRefusal(.malformed(.missingHost)), HTTPRefusal(.versionNotSupported),
+            ])
         #expect(paths.withLock { $0 } == ["/api/long", "/big", "/body", "/nohost", "/future"])
     }
 
@@ -289,9 +306,12 @@ import Glibc
     /// like the layer's own refusals, with no method.
     @Test func theLibrarysOwnRefusalsAreCounted() throws {
         let refused = Locked<[String]>([])
-        let observer = HTTPServerObserver(requestRefused: { method, status, _ in refused.withLock { $0.append("\(method)|\(status)") } })
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 1024), observer: observer,
-                                    handler: HTTPServerTests.echo)
+        let observer = HTTPServerObserver(requestRefused: { method, status, _ in
+            refused.withLock { $0.append("\(method)|\(status)") }
+        })
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0, maxRequestBytes: 1024), observer: observer,
+            handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
         let headers = (0..<3000).map { "X-\($0): y\r\n" }.joined()
         let (responses, closed) = try Self.exchange(server.port, "GET /many HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n")
@@ -328,7 +348,9 @@ import Glibc
     /// An idle kept-alive connection holds no request: the stop closes it rather than waiting
     /// for its timeout, and nothing is cut.
     @Test func anIdleKeptAliveConnectionIsClosedByTheStop() throws {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0, connectionTimeout: 60), handler: HTTPServerTests.echo)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0, connectionTimeout: 60),
+            handler: HTTPServerTests.echo)
         let connection = try RawConnection(port: server.port)
         try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(connection.readResponse()?.status == 200)

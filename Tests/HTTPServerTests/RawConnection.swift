@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP connection to the server made byte by byte, for requests that no HTTP client would send
@@ -24,7 +25,9 @@ final class RawConnection {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let code = errno
@@ -38,7 +41,9 @@ final class RawConnection {
     func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard written > 0 else { throw RawConnectionError.system("send", errno) }
             sent += written
         }
@@ -98,10 +103,14 @@ struct RawResponse {
     /// The first response in `bytes`, or nil while its head is incomplete.
     init?(parsing bytes: [UInt8]) {
         let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else { return nil }
+        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
+            return nil
+        }
         let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusLine = head[0].split(separator: " ")
-        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else { return nil }
+        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
+            return nil
+        }
         self.status = status
         headers = head.dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
@@ -116,7 +125,9 @@ struct RawResponse {
         var rest = bytes
         while let response = RawResponse(parsing: rest) {
             let length = min(response.contentLength, response.body.count)
-            responses.append(RawResponse(status: response.status, headers: response.headers, body: Array(response.body.prefix(length))))
+            responses.append(
+                RawResponse(
+                    status: response.status, headers: response.headers, body: Array(response.body.prefix(length))))
             rest = Array(response.body.dropFirst(length))
         }
         return responses

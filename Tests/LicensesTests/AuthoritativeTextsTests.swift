@@ -7,11 +7,13 @@ import Testing
 /// lacks is skipped, and says so.
 @Suite struct AuthoritativeTextsTests {
     static let commonLicences = "/usr/share/common-licenses"
-    static let debianPackages = ["libmicrohttpd12", "libgnutls30", "libnettle8", "libgmp10", "libtasn1-6", "libidn2-0",
-                                 "libunistring2", "libp11-kit0", "libffi8", "libhpdf-2.3.0", "libqrencode4", "libpng16-16",
-                                 "zlib1g", "fonts-dejavu-core", "libcairo2", "libpixman-1-0", "libfontconfig1", "libexpat1",
-                                 "libx11-6", "libxext6", "libxrender1", "libxcb1", "libxau6", "libxdmcp6", "libbsd0", "libmd0",
-                                 "fonts-urw-base35"]
+    static let debianPackages = [
+        "libmicrohttpd12", "libgnutls30", "libnettle8", "libgmp10", "libtasn1-6", "libidn2-0",
+        "libunistring2", "libp11-kit0", "libffi8", "libhpdf-2.3.0", "libqrencode4", "libpng16-16",
+        "zlib1g", "fonts-dejavu-core", "libcairo2", "libpixman-1-0", "libfontconfig1", "libexpat1",
+        "libx11-6", "libxext6", "libxrender1", "libxcb1", "libxau6", "libxdmcp6", "libbsd0", "libmd0",
+        "fonts-urw-base35",
+    ]
     static let nodeLicense = "/usr/share/doc/nodejs/LICENSE"
     /// The package's root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,7 +36,9 @@ import Testing
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("checkouts")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("swift-crypto").path) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("swift-crypto").path) {
+                return candidate
+            }
             directory.deleteLastPathComponent()
         }
         return nil
@@ -46,7 +50,8 @@ import Testing
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let bin = URL(fileURLWithPath: String(directory))
             if FileManager.default.fileExists(atPath: bin.appendingPathComponent("swift").path) {
-                candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/swift/LICENSE.txt").path)
+                candidates.append(
+                    bin.deletingLastPathComponent().appendingPathComponent("share/swift/LICENSE.txt").path)
             }
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
@@ -57,15 +62,18 @@ import Testing
     }
 
     static func file(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)", sourceLocation: sourceLocation)
+        let data = try #require(
+            FileManager.default.contents(atPath: path), "cannot read \(path)", sourceLocation: sourceLocation)
         return try #require(String(data: data, encoding: .utf8), "\(path) is not UTF-8", sourceLocation: sourceLocation)
     }
 
     static func expectSame(_ id: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let text = try stored(id, sourceLocation: sourceLocation)
         let original = try file(path, sourceLocation: sourceLocation)
-        #expect(text == original, "\(id) differs from \(path) (\(text.utf8.count) bytes stored, \(original.utf8.count) there)",
-                sourceLocation: sourceLocation)
+        #expect(
+            text == original,
+            "\(id) differs from \(path) (\(text.utf8.count) bytes stored, \(original.utf8.count) there)",
+            sourceLocation: sourceLocation)
     }
 
     /// The build plugin compiles each file of Texts/ into the module: every text is its file,
@@ -73,31 +81,42 @@ import Testing
     @Test func everyTextIsItsFileInTextsByteForByte() throws {
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.textsFolder.path))
         let named = Set(ThirdPartyNotices.licences.map { "\($0.id).txt" })
-        #expect(files.subtracting(named).isEmpty, "in Texts/ but no text of Licences.swift: \(files.subtracting(named).sorted())")
-        #expect(named.subtracting(files).isEmpty, "a text of Licences.swift without its file: \(named.subtracting(files).sorted())")
+        #expect(
+            files.subtracting(named).isEmpty,
+            "in Texts/ but no text of Licences.swift: \(files.subtracting(named).sorted())")
+        #expect(
+            named.subtracting(files).isEmpty,
+            "a text of Licences.swift without its file: \(named.subtracting(files).sorted())")
         for licence in ThirdPartyNotices.licences {
             let path = Self.textsFolder.appendingPathComponent("\(licence.id).txt").path
             guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-            #expect(Array(licence.text.utf8) == Array(bytes), "\(licence.id) is not Texts/\(licence.id).txt as embedded")
+            #expect(
+                Array(licence.text.utf8) == Array(bytes), "\(licence.id) is not Texts/\(licence.id).txt as embedded")
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: commonLicences + "/LGPL-2.1"),
-                   "/usr/share/common-licenses is absent: not a Debian system"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: commonLicences + "/LGPL-2.1"),
+            "/usr/share/common-licenses is absent: not a Debian system"))
     func commonLicencesAreTheSystemsOwn() throws {
         for id in ["LGPL-2", "LGPL-2.1", "LGPL-3", "GPL-2", "GPL-3", "Apache-2.0"] {
             try Self.expectSame(id, "\(Self.commonLicences)/\(id)")
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/doc/libmicrohttpd12/copyright"),
-                   "the Debian packages' copyright files are absent: install libmicrohttpd12 and the others (scripts/install-deps)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/doc/libmicrohttpd12/copyright"),
+            "the Debian packages' copyright files are absent: install libmicrohttpd12 and the others (scripts/install-deps)"
+        ))
     func debianCopyrightFilesAreTheInstalledOnes() throws {
         for package in Self.debianPackages {
             try Self.expectSame("Debian-\(package)", "/usr/share/doc/\(package)/copyright")
         }
         // libxcb-render0 and libxcb-shm0 come from libxcb's source package and carry its file.
-        for package in ["libxcb-render0", "libxcb-shm0"] where FileManager.default.fileExists(atPath: "/usr/share/doc/\(package)/copyright") {
+        for package in ["libxcb-render0", "libxcb-shm0"]
+        where FileManager.default.fileExists(atPath: "/usr/share/doc/\(package)/copyright") {
             try Self.expectSame("Debian-libxcb1", "/usr/share/doc/\(package)/copyright")
         }
         // libhogweed6 comes from the same source package and carries the same file.
@@ -138,8 +157,11 @@ import Testing
     @Test(.enabled(if: checkouts != nil, "no SwiftPM checkouts beside the test binary"))
     func boringSSLTextsAreItsSourceHeaders() throws {
         let boringSSL = try #require(Self.checkouts).appendingPathComponent("swift-crypto/Sources/CCryptoBoringSSL")
-        let headers = ["BoringSSL-ISC": "crypto/curve25519/curve25519.cc", "BoringSSL-OpenSSL": "crypto/fipsmodule/modes/ofb.cc.inc",
-                       "BoringSSL-SSLeay": "crypto/md5/md5.cc"]
+        let headers = [
+            "BoringSSL-ISC": "crypto/curve25519/curve25519.cc",
+            "BoringSSL-OpenSSL": "crypto/fipsmodule/modes/ofb.cc.inc",
+            "BoringSSL-SSLeay": "crypto/md5/md5.cc",
+        ]
         for (id, file) in headers {
             let source = try Self.file(boringSSL.appendingPathComponent(file).path)
             let end = try #require(source.range(of: "*/"), "\(file) has no header comment")
@@ -160,27 +182,40 @@ import Testing
     func fiatCryptoLicenceWasReadAtTheVendoredBoringSSLRevision() throws {
         let boringSSL = try #require(Self.checkouts).appendingPathComponent("swift-crypto/Sources/CCryptoBoringSSL")
         let generated = try Self.file(boringSSL.appendingPathComponent("third_party/fiat/curve25519_64.h").path)
-        #expect(generated.hasPrefix("/* Autogenerated: 'src/ExtractionOCaml/"), "curve25519_64.h is no longer fiat-crypto's output")
+        #expect(
+            generated.hasPrefix("/* Autogenerated: 'src/ExtractionOCaml/"),
+            "curve25519_64.h is no longer fiat-crypto's output")
         let revision = try Self.vendoredBoringSSLRevision()
         let licence = try #require(ThirdPartyNotices.licence(id: "MIT-fiat-crypto"))
-        #expect(licence.source.contains(revision),
-                "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/update-licences with BORINGSSL_GIT")
+        #expect(
+            licence.source.contains(revision),
+            "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/update-licences with BORINGSSL_GIT"
+        )
         #expect(licence.text.hasPrefix("The MIT License (MIT)\n\nCopyright (c) 2015-2020 the fiat-crypto authors"))
-        func terms(_ text: String) -> Substring? { text.range(of: "Permission is hereby granted").map { text[$0.lowerBound...] } }
+        func terms(_ text: String) -> Substring? {
+            text.range(of: "Permission is hereby granted").map { text[$0.lowerBound...] }
+        }
         let swiftCSV = try Self.stored("MIT-SwiftCSV")
-        #expect(terms(licence.text) != nil && terms(licence.text) == terms(swiftCSV), "MIT-fiat-crypto is not the MIT licence")
+        #expect(
+            terms(licence.text) != nil && terms(licence.text) == terms(swiftCSV),
+            "MIT-fiat-crypto is not the MIT licence")
     }
 
     /// A BoringSSL clone, when BORINGSSL_GIT names one.
     static let boringSSLRepository = ProcessInfo.processInfo.environment["BORINGSSL_GIT"]
 
-    @Test(.enabled(if: boringSSLRepository != nil && checkouts != nil,
-                   "set BORINGSSL_GIT to a BoringSSL clone (https://boringssl.googlesource.com/boringssl) to compare MIT-fiat-crypto with its file"))
+    @Test(
+        .enabled(
+            if: boringSSLRepository != nil && checkouts != nil,
+            "set BORINGSSL_GIT to a BoringSSL clone (https://boringssl.googlesource.com/boringssl) to compare MIT-fiat-crypto with its file"
+        ))
     func fiatCryptoLicenceIsBoringSSLsFileAtTheVendoredRevision() throws {
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", try #require(Self.boringSSLRepository), "show",
-                         try Self.vendoredBoringSSLRevision() + ":third_party/fiat/LICENSE"]
+        git.arguments = [
+            "git", "-C", try #require(Self.boringSSLRepository), "show",
+            try Self.vendoredBoringSSLRevision() + ":third_party/fiat/LICENSE",
+        ]
         let output = Pipe()
         git.standardOutput = output
         try git.run()
@@ -198,7 +233,9 @@ import Testing
     }
 
     /// ICU's licence as Node.js reproduces it, indented by four spaces, between two `"""` lines.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: nodeLicense), "\(nodeLicense) is absent (nodejs not installed)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: nodeLicense), "\(nodeLicense) is absent (nodejs not installed)"))
     func icuLicenceIsNodesCopyWithoutItsIndent() throws {
         let lines = try Self.file(Self.nodeLicense).components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "- ICU, located at deps/icu-small, is licensed as follows:"))

@@ -1,8 +1,9 @@
 import AttestationConfiguration
 import AttestationService
 import Foundation
-@testable import Licenses
 import Testing
+
+@testable import Licenses
 
 @Suite struct NoticesDataTests {
     let components = ThirdPartyNotices.components
@@ -12,8 +13,12 @@ import Testing
         let ids = Set(licences.map(\.id))
         for component in components {
             #expect(!component.licenceIDs.isEmpty, "\(component.id) has no licence text")
-            #expect(!component.licence.isEmpty && !component.role.isEmpty && !component.copyright.isEmpty, "\(component.id)")
-            #expect(component.upstreamURL.hasPrefix("https://") || component.upstreamURL.hasPrefix("http://"), "\(component.id)")
+            #expect(
+                !component.licence.isEmpty && !component.role.isEmpty && !component.copyright.isEmpty, "\(component.id)"
+            )
+            #expect(
+                component.upstreamURL.hasPrefix("https://") || component.upstreamURL.hasPrefix("http://"),
+                "\(component.id)")
             for id in component.licenceIDs {
                 #expect(ids.contains(id), "\(component.id) refers to an unknown text \(id)")
             }
@@ -27,8 +32,9 @@ import Testing
         for licence in licences {
             #expect(!ThirdPartyNotices.components(using: licence.id).isEmpty, "\(licence.id) is used by no component")
             #expect(!licence.title.isEmpty && !licence.source.isEmpty, "\(licence.id)")
-            #expect(licence.id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) },
-                    "\(licence.id) must be usable as an anchor")
+            #expect(
+                licence.id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) },
+                "\(licence.id) must be usable as an anchor")
         }
     }
 
@@ -46,11 +52,16 @@ import Testing
     /// The components the issue names are all there.
     @Test func theComponentsTheServiceShipsAreListed() {
         let ids = Set(components.map(\.id))
-        for id in ["libmicrohttpd", "libharu", "libqrencode", "libpng", "zlib", "gnutls", "nettle", "gmp", "libtasn1", "libidn2",
-                   "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser", "swift-crypto",
-                   "boringssl", "fiat-crypto", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus", "swiftcsv",
-                   "formulaire", "harfbuzz", "freetype", "glib", "graphite2", "brotli", "pcre2", "cairo", "pixman", "fontconfig",
-                   "expat", "libx11", "libxext", "libxrender", "libxcb", "libxau", "libxdmcp", "libbsd", "libmd", "urw-base35"] {
+        for id in [
+            "libmicrohttpd", "libharu", "libqrencode", "libpng", "zlib", "gnutls", "nettle", "gmp", "libtasn1",
+            "libidn2",
+            "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser", "swift-crypto",
+            "boringssl", "fiat-crypto", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus",
+            "swiftcsv",
+            "formulaire", "harfbuzz", "freetype", "glib", "graphite2", "brotli", "pcre2", "cairo", "pixman",
+            "fontconfig",
+            "expat", "libx11", "libxext", "libxrender", "libxcb", "libxau", "libxdmcp", "libbsd", "libmd", "urw-base35",
+        ] {
             #expect(ids.contains(id), "\(id) missing")
         }
         for id in ["swift-benchmark", "swift-property-based"] {
@@ -84,7 +95,9 @@ import Testing
         let reference = try Regex("/usr/share/common-licenses/([A-Za-z0-9.+-]*[A-Za-z0-9+])")
         for component in components {
             guard let debian = component.licenceIDs.first(where: { $0.hasPrefix("Debian-") }) else {
-                #expect(component.debianSourcePackage == nil, "\(component.id) comes from Debian but lacks its copyright file")
+                #expect(
+                    component.debianSourcePackage == nil,
+                    "\(component.id) comes from Debian but lacks its copyright file")
                 continue
             }
             let text = try #require(ThirdPartyNotices.licence(id: debian)).text
@@ -147,7 +160,8 @@ import Testing
     }
 
     @Test func escapingCoversTheFiveCharacters() {
-        #expect(ThirdPartyNotices.escape(#"<a href='x'>"Tom" & Jerry</a>"#)
+        #expect(
+            ThirdPartyNotices.escape(#"<a href='x'>"Tom" & Jerry</a>"#)
                 == "&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;")
         #expect(ThirdPartyNotices.escape("Ministère ©") == "Ministère ©")
     }
@@ -169,7 +183,8 @@ import Testing
         #expect(html.hasPrefix("<!doctype html>\n<html lang=\"fr\">"))
         let page = try TagTree(html)
         #expect(page.count("script") == 0 && page.count("style") == 0)
-        #expect(!page.attributeNames.contains { $0 == "style" || $0.hasPrefix("on") }, "nothing inline: the CSP forbids it")
+        #expect(
+            !page.attributeNames.contains { $0 == "style" || $0.hasPrefix("on") }, "nothing inline: the CSP forbids it")
         #expect(page.unclosed.isEmpty, "unclosed: \(page.unclosed)")
         #expect(page.mismatches.isEmpty, "mismatched: \(page.mismatches.prefix(5))")
         #expect(page.count("h1") == 1)
@@ -221,13 +236,18 @@ struct TagTree {
                     let text = body[start..<match.range.lowerBound].replacing(try Regex("<[^>]*>"), with: "")
                     if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { emptyLinks += 1 }
                 }
-                if stack.last == name { stack.removeLast() } else { mismatches.append("</\(name)> in \(stack.suffix(3))") }
+                if stack.last == name {
+                    stack.removeLast()
+                } else {
+                    mismatches.append("</\(name)> in \(stack.suffix(3))")
+                }
                 continue
             }
             names.append(name)
             if name.count == 2, name.first == "h", let level = Int(String(name.last!)) { headingLevels.append(level) }
             for pair in String(match.output[3].substring!).matches(of: attribute) {
-                let key = String(pair.output[1].substring!), value = String(pair.output[2].substring!)
+                let key = String(pair.output[1].substring!)
+                let value = String(pair.output[2].substring!)
                 attributeNames.insert(key)
                 if key == "id" { ids.append(value) }
                 if key == "href", value.hasPrefix("#") { fragmentLinks.append(String(value.dropFirst())) }

@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 /// Each way a link can fail has its own case.
@@ -29,12 +30,16 @@ struct FailureCaseTests {
         let contents = LinkFixture.contents(expiresAt: expiry)
         let token = try LinkFixture.token(contents)
         let keyID = LinkFixture.keyID
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now) == .expired(contents, keyID: keyID))
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: expiry) == .expired(contents, keyID: keyID),
-                "at the very moment of expiry")
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: expiry.addingTimeInterval(-0.001))
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now) == .expired(contents, keyID: keyID))
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, now: expiry) == .expired(contents, keyID: keyID),
+            "at the very moment of expiry")
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, now: expiry.addingTimeInterval(-0.001))
                 == .valid(contents, keyID: keyID))
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: instant("2020-11-27T18:00:00Z"))
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, now: instant("2020-11-27T18:00:00Z"))
                 == .valid(contents, keyID: keyID))
     }
 
@@ -50,28 +55,34 @@ struct FailureCaseTests {
         let contents = LinkFixture.contents()
         let token = try LinkFixture.token(contents)
         let revoked = RevocationList(ids: [LinkID.random(), contents.id])
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, revoked: revoked, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, revoked: revoked, now: LinkFixture.now)
                 == .revoked(contents, keyID: LinkFixture.keyID))
         let others = RevocationList(ids: [LinkID.random(), LinkID.random()])
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, revoked: others, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, revoked: others, now: LinkFixture.now)
                 == .valid(contents, keyID: LinkFixture.keyID))
     }
 
     @Test func revokedFromTheParsedFile() throws {
         let contents = LinkFixture.contents()
         let token = try LinkFixture.token(contents)
-        let file = "# révoqués\n" + RevocationList.line(for: LinkID.random())
+        let file =
+            "# révoqués\n" + RevocationList.line(for: LinkID.random())
             + RevocationList.line(for: contents.id, comment: "téléphone perdu")
         let revoked = try RevocationList(parsing: file)
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, revoked: revoked, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, revoked: revoked, now: LinkFixture.now)
                 == .revoked(contents, keyID: LinkFixture.keyID))
     }
 
     @Test func revokedComesBeforeExpired() throws {
         let contents = LinkFixture.contents(expiresAt: instant("2020-11-28T00:00:00Z"))
         let token = try LinkFixture.token(contents)
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, revoked: RevocationList(ids: [contents.id]),
-                                 now: LinkFixture.now) == .revoked(contents, keyID: LinkFixture.keyID))
+        #expect(
+            LinkToken.verify(
+                token, keys: LinkFixture.ring, revoked: RevocationList(ids: [contents.id]),
+                now: LinkFixture.now) == .revoked(contents, keyID: LinkFixture.keyID))
     }
 
     @Test(arguments: [UInt8(0), 2, 3, 0x7F, 0xFF])
@@ -82,7 +93,8 @@ struct FailureCaseTests {
         #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now) == .unsupportedVersion(version))
         var wire = WirePayload()
         wire.version = version
-        #expect(LinkToken.verify(try wire.token(), keys: LinkFixture.ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(try wire.token(), keys: LinkFixture.ring, now: LinkFixture.now)
                 == .unsupportedVersion(version))
     }
 
@@ -112,9 +124,11 @@ struct FailureCaseTests {
         let ring = try KeyRing([old.verificationKey, new.verificationKey])
         let fromOld = LinkFixture.contents()
         let fromNew = LinkFixture.contents()
-        #expect(LinkToken.verify(try LinkFixture.token(fromOld, key: old), keys: ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(try LinkFixture.token(fromOld, key: old), keys: ring, now: LinkFixture.now)
                 == .valid(fromOld, keyID: "2020-10"))
-        #expect(LinkToken.verify(try LinkFixture.token(fromNew, key: new), keys: ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(try LinkFixture.token(fromNew, key: new), keys: ring, now: LinkFixture.now)
                 == .valid(fromNew, keyID: "2020-11"))
         // The key id in the token picks the key: a token naming one key but signed by the other fails.
         var mislabelled = try payload(of: LinkFixture.token(fromOld, key: old))
@@ -191,16 +205,20 @@ struct FailureCaseTests {
         let last = LinkClock.date(LinkClock.maximumMinutes)
         #expect(throws: Never.self) { try LinkFixture.token(LinkFixture.contents(expiresAt: last)) }
         let beyond = last.addingTimeInterval(60)
-        #expect(throws: LinkSigningError.dateOutOfRange) { try LinkFixture.token(LinkFixture.contents(expiresAt: beyond)) }
-        let contents = LinkContents(issuedAt: beyond, formID: LinkFixture.defaultFormID, identity: LinkFixture.camille,
-                                    reasons: ["travail"])
+        #expect(throws: LinkSigningError.dateOutOfRange) {
+            try LinkFixture.token(LinkFixture.contents(expiresAt: beyond))
+        }
+        let contents = LinkContents(
+            issuedAt: beyond, formID: LinkFixture.defaultFormID, identity: LinkFixture.camille,
+            reasons: ["travail"])
         #expect(throws: LinkSigningError.dateOutOfRange) { try LinkFixture.token(contents) }
     }
 
     @Test func tooShortForASignatureIsMalformed() throws {
         for length in [0, 1, 2, 64, 65, 66] {
             let token = Base64URL.encode([1] + [UInt8](repeating: 0, count: max(0, length - 1)))
-            #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now) == .malformed, "\(length) bytes")
+            #expect(
+                LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now) == .malformed, "\(length) bytes")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 @Suite("Keys")
@@ -20,7 +21,8 @@ struct KeyTests {
         let contents = LinkFixture.contents()
         #expect(try LinkToken.sign(contents, with: read) == LinkToken.sign(contents, with: key))
         let ring = try KeyRing([key.verificationKey])
-        #expect(LinkToken.verify(try LinkToken.sign(contents, with: read), keys: ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(try LinkToken.sign(contents, with: read), keys: ring, now: LinkFixture.now)
                 == .valid(contents, keyID: "admin.2020-11_a"))
     }
 
@@ -45,19 +47,23 @@ struct KeyTests {
     }
 
     @Test func keyFileWithInvalidIDIsRefused() {
-        let text = #"{"format":"attestation-links ed25519 private key v1","keyId":"a b","privateKey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
+        let text =
+            #"{"format":"attestation-links ed25519 private key v1","keyId":"a b","privateKey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
         #expect(throws: KeyError.invalidKeyID("a b")) { try SigningKey(fileContents: Data(text.utf8)) }
     }
 
     @Test func validKeyFileWrittenByHand() throws {
-        let text = #"{"format":"attestation-links ed25519 private key v1","keyId":"k1","privateKey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
+        let text =
+            #"{"format":"attestation-links ed25519 private key v1","keyId":"k1","privateKey":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
         let key = try SigningKey(fileContents: Data(text.utf8))
         #expect(key.id == "k1")
         // RFC 8032 test vector 1 has another seed; the all-zero seed gives this well-known public key.
         #expect(key.verificationKey.base64 == "O2onvM62pC1io6jQKm8Nc2UyFXcd4kOmOsBIoYtZ2ik=")
     }
 
-    static let invalidIDs = ["", String(repeating: "a", count: 33), "a b", "é", "clé", "a/b", "a+b", "k\n", " k", "k#1"]
+    static let invalidIDs = [
+        "", String(repeating: "a", count: 33), "a b", "é", "clé", "a/b", "a+b", "k\n", " k", "k#1",
+    ]
 
     @Test(arguments: invalidIDs)
     func invalidKeyIDsAreRefused(id: String) throws {
@@ -72,7 +78,8 @@ struct KeyTests {
         #expect(key.id == id)
         let ring = try KeyRing([key.verificationKey])
         let contents = LinkFixture.contents()
-        #expect(LinkToken.verify(try LinkToken.sign(contents, with: key), keys: ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(try LinkToken.sign(contents, with: key), keys: ring, now: LinkFixture.now)
                 == .valid(contents, keyID: id))
     }
 

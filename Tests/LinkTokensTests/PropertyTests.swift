@@ -1,8 +1,9 @@
 import AttestationKit
 import Foundation
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 /// The letters people write their names and addresses with: French, Polish, Vietnamese, Greek,
@@ -18,8 +19,10 @@ enum Letters {
     static let inner = letters + Array("  -'’.")
     static let address = inner + Array("0123456789,/")
 
-    static let zones = ["America/Martinique", "America/Guadeloupe", "America/Cayenne", "Indian/Reunion",
-                        "Indian/Mayotte", "Pacific/Noumea", "Pacific/Tahiti", "America/Miquelon", "Europe/Paris"]
+    static let zones = [
+        "America/Martinique", "America/Guadeloupe", "America/Cayenne", "Indian/Reunion",
+        "Indian/Mayotte", "Pacific/Noumea", "Pacific/Tahiti", "America/Miquelon", "Europe/Paris",
+    ]
 }
 
 /// A person as typed: every value valid, to be checked by `Identity` in the test itself.
@@ -102,8 +105,9 @@ enum LinkGen {
         Gen.int(in: 0...(Letters.zones.count - 1)).optional, Gen.bool, Gen.int(in: 0...315_360_000),
         Gen.int(in: 0...86_400)
     ).map { (l: (RawPerson, Int, Int, Int?, Int?, Bool, Int, Int)) -> RawLink in
-        RawLink(person: l.0, formIndex: l.1, reasonMask: l.2, expiryMinutes: l.3, zoneIndex: l.4, lockReasons: l.5,
-                issuedSeconds: l.6, secondsToVerify: l.7)
+        RawLink(
+            person: l.0, formIndex: l.1, reasonMask: l.2, expiryMinutes: l.3, zoneIndex: l.4, lockReasons: l.5,
+            issuedSeconds: l.6, secondsToVerify: l.7)
     }
 }
 
@@ -146,9 +150,13 @@ struct PropertyTests {
             #expect(contents.identity == identity)
             #expect(contents.identity.birthDate == raw.person.birthDate)
             #expect(contents.reasons == codes)
-            #expect(contents.expiresAt.map { $0.timeIntervalSince(LinkClock.epoch).truncatingRemainder(dividingBy: 60) } ?? 0 == 0)
+            #expect(
+                contents.expiresAt.map { $0.timeIntervalSince(LinkClock.epoch).truncatingRemainder(dividingBy: 60) }
+                    ?? 0 == 0)
             if let expiry = contents.expiresAt {
-                #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: expiry) == .expired(original, keyID: LinkFixture.keyID))
+                #expect(
+                    LinkToken.verify(token, keys: LinkFixture.ring, now: expiry)
+                        == .expired(original, keyID: LinkFixture.keyID))
             }
 
             // The attestation built from the link keeps the person and the reasons, in the form's order.
@@ -173,7 +181,8 @@ struct PropertyTests {
         let base = try payload(of: LinkFixture.token(full))
         let header = 1 + 1 + LinkFixture.keyID.utf8.count
         var outcomes: [String: Int] = [:]
-        await propertyCheck(count: 300, input: Gen.int(in: header...(base.count - 1)), Gen.uint8(), Gen.int(in: 0...3)) {
+        await propertyCheck(count: 300, input: Gen.int(in: header...(base.count - 1)), Gen.uint8(), Gen.int(in: 0...3))
+        {
             position, value, mode in
             var bytes = base
             switch mode {
@@ -225,7 +234,8 @@ struct PropertyTests {
             expiresAt: instant("2030-01-01T00:00:00Z"), timeZone: "America/Martinique", lockReasons: true)
         let token = try LinkFixture.token(contents)
         print("\(script): a maximal identity makes a token of \(token.count) characters")
-        #expect(LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now)
+        #expect(
+            LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now)
                 == .valid(contents, keyID: LinkFixture.keyID))
     }
 
@@ -246,7 +256,8 @@ struct PropertyTests {
             firstName: "Jean", lastName: "Martin", birthDate: "14/07/1989", birthPlace: "Bourg-en-Bresse",
             address: "2 rue de la Paix", zipCode: zip, city: "Bourg-en-Bresse", today: LinkFixture.today)
         let result = LinkToken.verify(
-            try LinkFixture.token(LinkFixture.contents(identity: identity)), keys: LinkFixture.ring, now: LinkFixture.now)
+            try LinkFixture.token(LinkFixture.contents(identity: identity)), keys: LinkFixture.ring,
+            now: LinkFixture.now)
         #expect(result.contents?.identity.zipCode == zip)
     }
 
@@ -267,8 +278,9 @@ struct PropertyTests {
             let token = try LinkToken.sign(contents, with: LinkFixture.key)
             let result = LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now)
             let byteCount = Base64URL.decode(token)?.count ?? -1
-            #expect(result == .valid(contents, keyID: LinkFixture.keyID),
-                    "sign made a \(token.count)-character token (\(byteCount) bytes) that verify calls \(result)")
+            #expect(
+                result == .valid(contents, keyID: LinkFixture.keyID),
+                "sign made a \(token.count)-character token (\(byteCount) bytes) that verify calls \(result)")
         } catch {
             // Refusing to sign is an acceptable answer.
         }
@@ -282,7 +294,8 @@ struct PropertyTests {
         do {
             let token = try LinkToken.sign(contents, with: LinkFixture.key)
             let result = LinkToken.verify(token, keys: LinkFixture.ring, now: LinkFixture.now)
-            #expect(result == .valid(contents, keyID: LinkFixture.keyID), "sign made a token that verify calls \(result)")
+            #expect(
+                result == .valid(contents, keyID: LinkFixture.keyID), "sign made a token that verify calls \(result)")
         } catch {
             // Refusing to sign is an acceptable answer.
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LinkTokens
 
 @Suite("Revocation list and link ids")
@@ -89,8 +90,10 @@ struct RevocationListTests {
         #expect(Set(ids.flatMap(\.bytes)).count == 256)
     }
 
-    @Test(arguments: ["", "AAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAA=", "AAAAAAAA+AAAAAAA",
-                      "AAAAAAAA/AAAAAAA", " AAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAé", "AAAAAAAAAAAAAA\u{301}A"])
+    @Test(arguments: [
+        "", "AAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAA=", "AAAAAAAA+AAAAAAA",
+        "AAAAAAAA/AAAAAAA", " AAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAé", "AAAAAAAAAAAAAA\u{301}A",
+    ])
     func invalidLinkIDTextIsRefused(text: String) {
         #expect(LinkID(text) == nil)
     }
@@ -127,7 +130,8 @@ struct RevocationListBytesTests {
 
     /// Old Mac editors end lines with a lone CR: each is a line of its own.
     @Test func aLoneCarriageReturnEndsALine() throws {
-        let a = LinkID.random(), b = LinkID.random()
+        let a = LinkID.random()
+        let b = LinkID.random()
         #expect(try RevocationList(parsing: "\(a)\r\(b)\r").ids == [a, b])
         #expect(throws: RevocationListError(line: 3)) { try RevocationList(parsing: "\(a)\r\r\(b)x\r") }
     }

@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 /// A form and the reason codes a link preselects, as a test argument.
@@ -124,7 +125,11 @@ struct RoundTripTests {
 
     @Test func wireVarintsAreLEB128() {
         var writer = ByteWriter()
-        writer.varint(0); writer.varint(127); writer.varint(128); writer.varint(300); writer.varint(UInt64(Int64.max))
+        writer.varint(0)
+        writer.varint(127)
+        writer.varint(128)
+        writer.varint(300)
+        writer.varint(UInt64(Int64.max))
         #expect(Array(writer.bytes.prefix(6)) == [0x00, 0x7F, 0x80, 0x01, 0xAC, 0x02])
         var reader = ByteReader(writer.bytes[...])
         #expect(reader.varint() == 0)

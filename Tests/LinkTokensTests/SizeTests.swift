@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 @Suite("Link size")

@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 /// The 64 characters of the URL-safe base64 alphabet.
@@ -99,11 +100,18 @@ struct WirePayload {
         writer.byte(flags ?? ((expiry != nil ? 1 : 0) | (lockReasons ? 2 : 0) | (timeZone != nil ? 4 : 0)))
         if let expiry { writer.varint(expiry) }
         writer.string(formID)
-        for field in [firstName, lastName] { writer.varint(UInt64(field.count)); writer.raw(field) }
+        for field in [firstName, lastName] {
+            writer.varint(UInt64(field.count))
+            writer.raw(field)
+        }
         writer.varint(birthDays)
-        for field in [birthPlace, address] { writer.varint(UInt64(field.count)); writer.raw(field) }
+        for field in [birthPlace, address] {
+            writer.varint(UInt64(field.count))
+            writer.raw(field)
+        }
         writer.varint(zip)
-        writer.varint(UInt64(city.count)); writer.raw(city)
+        writer.varint(UInt64(city.count))
+        writer.raw(city)
         writer.varint(reasonCount ?? UInt64(reasons.count))
         for code in reasons { writer.string(code) }
         if let timeZone { writer.string(timeZone) }

@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LinkTokens
 
 /// No altered token is ever accepted, and nothing of its payload is ever given back.
@@ -9,9 +10,10 @@ import TestSupport
 struct TamperTests {
     /// A link with every optional field, so that every part of the format is covered.
     static func fullToken() throws -> String {
-        try LinkFixture.token(LinkFixture.contents(
-            reasons: ["travail", "sante"], expiresAt: instant("2021-01-31T12:00:00Z"), timeZone: "Indian/Reunion",
-            lockReasons: true))
+        try LinkFixture.token(
+            LinkFixture.contents(
+                reasons: ["travail", "sante"], expiresAt: instant("2021-01-31T12:00:00Z"), timeZone: "Indian/Reunion",
+                lockReasons: true))
     }
 
     static func verify(_ token: String) -> LinkVerification {
@@ -119,8 +121,10 @@ struct TamperTests {
     @Test func concatenationsAreRefused() throws {
         let token = try Self.fullToken()
         let other = try LinkFixture.token()
-        for text in [token + token, token + "A", "A" + token, token + "AA", token + "AAAA", "AAAA" + token,
-                     token + other, token.dropLast(4) + "AAAA"] {
+        for text in [
+            token + token, token + "A", "A" + token, token + "AA", token + "AAAA", "AAAA" + token,
+            token + other, token.dropLast(4) + "AAAA",
+        ] {
             let result = Self.verify(text)
             #expect(result.isRejectedBeforeContents, "\(result)")
         }
@@ -137,11 +141,13 @@ struct TamperTests {
         let token = try Self.fullToken()
         let bytes = try tokenBytes(token)
         let padded = Data(bytes).base64EncodedString()
-        var malformed = [token + "=", token + "==", token + "===", " " + token, token + " ", token + "\n",
-                         "\t" + token, token + "\r\n", "\u{00A0}" + token, token + "\u{200B}",
-                         String(token.prefix(10)) + " " + String(token.dropFirst(10)),
-                         String(token.prefix(10)) + "=" + String(token.dropFirst(10)),
-                         String(token.prefix(10)) + "%2D" + String(token.dropFirst(10))]
+        var malformed = [
+            token + "=", token + "==", token + "===", " " + token, token + " ", token + "\n",
+            "\t" + token, token + "\r\n", "\u{00A0}" + token, token + "\u{200B}",
+            String(token.prefix(10)) + " " + String(token.dropFirst(10)),
+            String(token.prefix(10)) + "=" + String(token.dropFirst(10)),
+            String(token.prefix(10)) + "%2D" + String(token.dropFirst(10)),
+        ]
         if padded.hasSuffix("=") { malformed.append(Data(bytes).base64EncodedString()) }
         let standard = Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
         if standard != token { malformed.append(standard) }
@@ -177,7 +183,10 @@ struct TamperTests {
         var token: String?
         for _ in 0..<30 {
             let candidate = try LinkFixture.token()
-            if try tokenBytes(candidate).count % 3 != 0 { token = candidate; break }
+            if try tokenBytes(candidate).count % 3 != 0 {
+                token = candidate
+                break
+            }
         }
         let text = try #require(token)
         let last = try #require(base64URLAlphabet.firstIndex(of: text.last!))

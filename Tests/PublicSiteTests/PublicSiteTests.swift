@@ -9,9 +9,11 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// the folder and not to `PublicSite.files` (or the reverse) fails here, not in production.
 @Suite struct PublicSiteTests {
     @Test func theBuiltInSiteIsThePublicFolderByteForByte() throws {
-        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]))
+        let enumerator = try #require(
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]))
         var onDisk: [String: [UInt8]] = [:]
-        for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        for case let url as URL in enumerator
+        where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
             let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
             onDisk[path] = [UInt8](try Data(contentsOf: url))
         }
@@ -26,8 +28,12 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// the one /licenses names.
     @Test func theVendoredQREncoderIsDebiansFile() throws {
         let package = "/usr/share/javascript/qrcode-generator/qrcode.js"
-        try #require(FileManager.default.fileExists(atPath: package), "\(package) is missing: apt-get install node-qrcode-generator")
-        #expect(PublicSite.files["/vendor/qrcode-generator.js"] == [UInt8](try Data(contentsOf: URL(fileURLWithPath: package))),
-                "Public/vendor/qrcode-generator.js differs from Debian's: run scripts/update-vendor-js")
+        try #require(
+            FileManager.default.fileExists(atPath: package),
+            "\(package) is missing: apt-get install node-qrcode-generator")
+        #expect(
+            PublicSite.files["/vendor/qrcode-generator.js"]
+                == [UInt8](try Data(contentsOf: URL(fileURLWithPath: package))),
+            "Public/vendor/qrcode-generator.js differs from Debian's: run scripts/update-vendor-js")
     }
 }

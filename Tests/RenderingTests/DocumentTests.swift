@@ -36,14 +36,17 @@ struct DocumentTests {
     func qpdfCheck(formID: String) throws {
         let renderer = try Fixture.renderer()
         try withScratchDirectory { directory in
-            for identity in [try Fixture.camille(), try Fixture.latin1Person(),
-                             try Fixture.identity(first: "Łukasz", last: "Wałęsa", birthPlace: "Gdańsk")] {
+            for identity in [
+                try Fixture.camille(), try Fixture.latin1Person(),
+                try Fixture.identity(first: "Łukasz", last: "Wałęsa", birthPlace: "Gdańsk"),
+            ] {
                 let attestation = try Fixture.attestation(identity, formID: formID)
                 let path = try write(try renderer.pdf(attestation), named: "check.pdf", in: directory)
                 // Status 0 only: 3 would mean warnings, 2 errors.
                 let result = try Tool.run("qpdf", ["--check", path], in: directory)
-                #expect(result.text.contains("No syntax or stream encoding errors found"),
-                        "\(formID), \(identity.fullName): qpdf said \(result.text) \(result.stderr)")
+                #expect(
+                    result.text.contains("No syntax or stream encoding errors found"),
+                    "\(formID), \(identity.fullName): qpdf said \(result.text) \(result.stderr)")
             }
         }
     }
@@ -76,10 +79,13 @@ struct DocumentTests {
             for page in 1...2 {
                 let size = pages["Page    \(page) size"] ?? ""
                 let numbers = size.split(separator: " ").prefix(3)
-                let matches = numbers.count == 3 && numbers.dropFirst().first == "x"
+                let matches =
+                    numbers.count == 3 && numbers.dropFirst().first == "x"
                     && abs((Double(numbers.first!) ?? 0) - form.page.width) < 0.01
                     && abs((Double(numbers.last!) ?? 0) - form.page.height) < 0.01
-                #expect(matches, "\(formID), page \(page): size «\(size)», expected \(form.page.width) x \(form.page.height)")
+                #expect(
+                    matches,
+                    "\(formID), page \(page): size «\(size)», expected \(form.page.width) x \(form.page.height)")
                 #expect(size.hasSuffix("(A4)"), "\(formID), page \(page): «\(size)» is not A4")
             }
         }
@@ -93,7 +99,8 @@ struct DocumentTests {
             let path = try write(pdf, named: "latin1.pdf", in: directory)
             let list = try fonts(path, in: directory)
             #expect(!list.isEmpty, "pdffonts lists no font at all")
-            #expect(list.allSatisfy { !$0.embedded }, "\(formID): embedded fonts \(list.filter(\.embedded).map(\.name))")
+            #expect(
+                list.allSatisfy { !$0.embedded }, "\(formID): embedded fonts \(list.filter(\.embedded).map(\.name))")
             #expect(list.allSatisfy { $0.name.hasPrefix("Helvetica") }, "\(formID): fonts \(list.map(\.name))")
             let text = try Tool.run("pdftotext", ["-enc", "UTF-8", "-f", "1", "-l", "1", path, "-"], in: directory).text
             for value in ["François Lefèvre-Œuvray", "Besançon", "12 rue de l’Église 42000 Saint-Étienne"] {
@@ -102,8 +109,9 @@ struct DocumentTests {
         }
     }
 
-    @Test("a name outside Windows-1252 embeds a font and reads back exactly",
-          arguments: builtInFormIDs, ["Łukasz|Wałęsa", "Thị Minh Khai|Nguyễn"])
+    @Test(
+        "a name outside Windows-1252 embeds a font and reads back exactly",
+        arguments: builtInFormIDs, ["Łukasz|Wałęsa", "Thị Minh Khai|Nguyễn"])
     func unicodeNameEmbedsFont(formID: String, name: String) throws {
         let parts = name.split(separator: "|").map(String.init)
         let identity = try Fixture.identity(first: parts[0], last: parts[1])
@@ -111,7 +119,9 @@ struct DocumentTests {
         try withScratchDirectory { directory in
             let path = try write(pdf, named: "unicode.pdf", in: directory)
             let list = try fonts(path, in: directory)
-            #expect(list.contains { $0.embedded }, "\(formID), \(identity.fullName): no embedded font in \(list.map(\.name))")
+            #expect(
+                list.contains { $0.embedded },
+                "\(formID), \(identity.fullName): no embedded font in \(list.map(\.name))")
             let text = try Tool.run("pdftotext", ["-enc", "UTF-8", "-f", "1", "-l", "1", path, "-"], in: directory).text
             #expect(text.contains(identity.fullName), "\(formID): «\(identity.fullName)» not read back from page 1")
         }
@@ -123,7 +133,8 @@ struct DocumentTests {
     func size(formID: String) throws {
         let renderer = try Fixture.renderer()
         for identity in [try Fixture.camille(), try Fixture.latin1Person()] {
-            let attestation = try Fixture.attestation(identity, formID: formID, reasonCodes: try Fixture.form(formID).reasons.map(\.code))
+            let attestation = try Fixture.attestation(
+                identity, formID: formID, reasonCodes: try Fixture.form(formID).reasons.map(\.code))
             let pdf = try renderer.pdf(attestation)
             #expect(pdf.count < 15_000, "\(formID), \(identity.fullName): \(pdf.count) bytes")
             #expect(pdf.starts(with: Array("%PDF-".utf8)))
@@ -140,15 +151,18 @@ struct DocumentTests {
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["id"] = "metadata-test"
         json["metadata"] = ["title": title, "subject": "Attestation de l’employeur", "keywords": "attestation"]
-        let form = try FormCatalog.decodeForm(try JSONSerialization.data(withJSONObject: json), source: "metadata-test.json")
-        let attestation = try Attestation(identity: try Fixture.camille(), form: form, reasonCodes: [form.reasons[0].code],
-                                          now: Fixture.now)
+        let form = try FormCatalog.decodeForm(
+            try JSONSerialization.data(withJSONObject: json), source: "metadata-test.json")
+        let attestation = try Attestation(
+            identity: try Fixture.camille(), form: form, reasonCodes: [form.reasons[0].code],
+            now: Fixture.now)
         let pdf = try AttestationRenderer(forms: [form]).pdf(attestation)
         try withScratchDirectory { directory in
             let path = try write(pdf, named: "metadata.pdf", in: directory)
             let fields = try info(path, in: directory)
             #expect(fields["Title"] == title, "Title read back as «\(fields["Title"] ?? "")»")
-            #expect(fields["Subject"] == "Attestation de l’employeur", "Subject read back as «\(fields["Subject"] ?? "")»")
+            #expect(
+                fields["Subject"] == "Attestation de l’employeur", "Subject read back as «\(fields["Subject"] ?? "")»")
         }
     }
 }

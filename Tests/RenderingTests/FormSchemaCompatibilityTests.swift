@@ -10,7 +10,8 @@ import Testing
 /// (travail, sante) and instant (`TZ=UTC faketime '@2020-11-28 07:15:00'`, 08:15 in Paris).
 @Suite("Form schema version 1 compatibility")
 struct FormSchemaCompatibilityTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Compatibility")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Compatibility")
 
     static let people: [(name: String, make: @Sendable () throws -> Identity)] = [
         ("camille", { try Fixture.camille() }),

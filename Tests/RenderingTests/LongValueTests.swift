@@ -9,7 +9,8 @@ import Testing
 @Suite("Long values")
 struct LongValueTests {
     /// A realistic address of exactly 100 characters, the longest accepted.
-    static let realisticAddress = "Résidence Les Jardins de Saint-Exupéry, bâtiment B, escalier 3, appartement n°1207, 145 bd Haussmann"
+    static let realisticAddress =
+        "Résidence Les Jardins de Saint-Exupéry, bâtiment B, escalier 3, appartement n°1207, 145 bd Haussmann"
     /// A real commune (45 characters) and made-up 50-character names.
     static let realisticCity = "Saint-Remy-en-Bouzemont-Saint-Genest-et-Isson"
     static let realisticFirstName = "Marie-Bénédicte-Anne-Sophie-Élisabeth-Maximilienne"
@@ -21,13 +22,15 @@ struct LongValueTests {
         try #require(realisticFirstName.count == 50, "first name is \(realisticFirstName.count) characters")
         try #require(realisticLastName.count == 50, "last name is \(realisticLastName.count) characters")
         try #require(realisticBirthPlace.count == 60, "birth place is \(realisticBirthPlace.count) characters")
-        return try Fixture.identity(first: realisticFirstName, last: realisticLastName,
-                                    birthPlace: realisticBirthPlace,
-                                    address: realisticAddress, zip: "52150", city: realisticCity)
+        return try Fixture.identity(
+            first: realisticFirstName, last: realisticLastName,
+            birthPlace: realisticBirthPlace,
+            address: realisticAddress, zip: "52150", city: realisticCity)
     }
 
-    @Test("every word stays on the page, and inside the right margin",
-          arguments: builtInFormIDs, ["widest", "realistic"])
+    @Test(
+        "every word stays on the page, and inside the right margin",
+        arguments: builtInFormIDs, ["widest", "realistic"])
     func wordsStayOnThePage(formID: String, person: String) throws {
         let identity = person == "widest" ? try Fixture.widestPerson() : try Self.realisticPerson()
         let attestation = try Fixture.attestation(identity, formID: formID)
@@ -35,18 +38,23 @@ struct LongValueTests {
         let pdf = try renderer.pdf(attestation)
         // The same form for Camille Dupont: the words at the same place in both are the form's own.
         let short = try renderer.pdf(try Fixture.attestation(try Fixture.camille(), formID: formID))
-        let (page, fixed) = try withScratchDirectory { (try BBox.firstPage(of: pdf, in: $0), try BBox.firstPage(of: short, in: $0)) }
+        let (page, fixed) = try withScratchDirectory {
+            (try BBox.firstPage(of: pdf, in: $0), try BBox.firstPage(of: short, in: $0))
+        }
         try #require(page.words.count > 300, "only \(page.words.count) words on page 1")
 
         let rightMargin = page.width - 30
         for word in page.words {
-            #expect(word.xMin >= 0 && word.xMax <= page.width && word.yMin >= 0 && word.yMax <= page.height,
-                    "\(formID), \(person): \(word) leaves the \(page.width) × \(page.height) page")
+            #expect(
+                word.xMin >= 0 && word.xMax <= page.width && word.yMin >= 0 && word.yMax <= page.height,
+                "\(formID), \(person): \(word) leaves the \(page.width) × \(page.height) page")
         }
         // The address: its words, between the address line and the text under it.
         let official = try OfficialPositions.of(formID)
         func isFixed(_ word: Word) -> Bool {
-            fixed.words.contains { $0.text == word.text && abs($0.xMin - word.xMin) < 0.01 && abs($0.yMin - word.yMin) < 0.01 }
+            fixed.words.contains {
+                $0.text == word.text && abs($0.xMin - word.xMin) < 0.01 && abs($0.yMin - word.yMin) < 0.01
+            }
         }
         let addressWords = page.words.filter { word in
             guard !isFixed(word) else { return false }
@@ -57,8 +65,12 @@ struct LongValueTests {
         let addressTokens = identity.fullAddress.split(separator: " ").map(String.init)
         #expect(!addressWords.isEmpty, "\(formID): no address word found")
         for word in addressWords {
-            #expect(word.xMax <= rightMargin, "\(formID), \(person): address word \(word) passes the right margin \(rightMargin)")
-            #expect(addressTokens.contains { $0.contains(word.text) }, "\(formID): «\(word.text)» in the address band is not from the address")
+            #expect(
+                word.xMax <= rightMargin,
+                "\(formID), \(person): address word \(word) passes the right margin \(rightMargin)")
+            #expect(
+                addressTokens.contains { $0.contains(word.text) },
+                "\(formID): «\(word.text)» in the address band is not from the address")
         }
         // Nothing of the value is lost: all its characters are printed, in order.
         let printed = addressWords.sorted { ($0.yMin, $0.xMin) < ($1.yMin, $1.xMin) }.map(\.text).joined()
@@ -84,7 +96,8 @@ struct LongValueTests {
         try withScratchDirectory { directory in
             func city(_ name: String) throws -> Word {
                 let identity = try Fixture.identity(city: name)
-                let page = try BBox.firstPage(of: try renderer.pdf(try Fixture.attestation(identity, formID: formID)), in: directory)
+                let page = try BBox.firstPage(
+                    of: try renderer.pdf(try Fixture.attestation(identity, formID: formID)), in: directory)
                 let word = try cityWord(page, formID: formID)
                 #expect(word.text == name, "\(formID): the word after « Fait à » is «\(word.text)», not «\(name)»")
                 return word
@@ -95,9 +108,14 @@ struct LongValueTests {
             // Too wide for 83 pt at 11 pt: shrunk one point at a time until it fits.
             let medium = try city("Boulogne-Billancourt")
             #expect(medium.yMax - medium.yMin < paris.yMax - paris.yMin, "\(formID): «Boulogne-Billancourt» not shrunk")
-            #expect(medium.fontSize > 7 - 0.1 && medium.fontSize < 11, "\(formID): medium city at \(medium.fontSize) pt")
-            #expect(abs(medium.fontSize - medium.fontSize.rounded()) < 0.1, "\(formID): \(medium.fontSize) pt is not a whole size")
-            #expect(medium.xMax - medium.xMin <= 83 + 0.5, "\(formID): medium city is \(medium.xMax - medium.xMin) pt wide, more than 83")
+            #expect(
+                medium.fontSize > 7 - 0.1 && medium.fontSize < 11, "\(formID): medium city at \(medium.fontSize) pt")
+            #expect(
+                abs(medium.fontSize - medium.fontSize.rounded()) < 0.1,
+                "\(formID): \(medium.fontSize) pt is not a whole size")
+            #expect(
+                medium.xMax - medium.xMin <= 83 + 0.5,
+                "\(formID): medium city is \(medium.xMax - medium.xMin) pt wide, more than 83")
 
             for long in [Self.realisticCity, String(repeating: "W", count: 50)] {
                 let word = try city(long)
@@ -122,8 +140,9 @@ struct LongValueTests {
         let values = page.words.filter { $0.text.contains("Ŵ") }
         #expect(values.count >= 5, "\(formID): only \(values.count) words of Ŵ on page 1")
         for word in page.words {
-            #expect(word.xMin >= 0 && word.xMax <= page.width - 30 && word.yMin >= 0 && word.yMax <= page.height,
-                    "\(formID): \(word) leaves the page or passes the right margin")
+            #expect(
+                word.xMin >= 0 && word.xMax <= page.width - 30 && word.yMin >= 0 && word.yMax <= page.height,
+                "\(formID): \(word) leaves the page or passes the right margin")
         }
         // Nothing lost: as many Ŵ printed as in the values (the city twice: address and « Fait à »).
         let printed = values.map { $0.text.filter { $0 == "Ŵ" }.count }.reduce(0, +)
@@ -132,15 +151,17 @@ struct LongValueTests {
 
     /// Legible means no word over another one, nor over the small QR code of page 1
     /// (README §4: 92 pt square at x = page width − 156, y = 25).
-    @Test("no word overlaps another one or the QR code of page 1",
-          arguments: builtInFormIDs, ["camille", "latin1", "widest", "realistic"])
+    @Test(
+        "no word overlaps another one or the QR code of page 1",
+        arguments: builtInFormIDs, ["camille", "latin1", "widest", "realistic"])
     func noOverlap(formID: String, person: String) throws {
-        let identity = switch person {
-        case "camille": try Fixture.camille()
-        case "latin1": try Fixture.latin1Person()
-        case "widest": try Fixture.widestPerson()
-        default: try Self.realisticPerson()
-        }
+        let identity =
+            switch person {
+            case "camille": try Fixture.camille()
+            case "latin1": try Fixture.latin1Person()
+            case "widest": try Fixture.widestPerson()
+            default: try Self.realisticPerson()
+            }
         let form = try Fixture.form(formID)
         let reasons = form.reasons.map(\.code)
         let pdf = try Fixture.renderer().pdf(try Fixture.attestation(identity, formID: formID, reasonCodes: reasons))

@@ -12,7 +12,9 @@ import Testing
     /// The page's filling, in Swift: exit date and time, marks, the metadata's creation date.
     /// The QR image keeps the template's own code, made for the same instant with every reason
     /// (the browser test writes the bits of a code the page makes).
-    static func fill(_ template: OfflineTemplate, exit: LocalDateTime, created: Date, zone: TimeZone, chosen: Set<String>) -> [UInt8] {
+    static func fill(
+        _ template: OfflineTemplate, exit: LocalDateTime, created: Date, zone: TimeZone, chosen: Set<String>
+    ) -> [UInt8] {
         var pdf = template.pdf
         func put(_ text: String, at range: Range<Int>) {
             let bytes = Array(text.utf8)
@@ -25,12 +27,15 @@ import Testing
             "creationDate": local.date.description, "creationTime": local.time, "creationTimeH": local.timeWithH,
         ]
         for text in template.texts { put(OfflineTemplate.pdfText(values[text.value]!), at: text.range) }
-        for mark in template.marks { pdf[mark.offset] = chosen.contains(mark.code) ? UInt8(ascii: "(") : UInt8(ascii: "%") }
+        for mark in template.marks {
+            pdf[mark.offset] = chosen.contains(mark.code) ? UInt8(ascii: "(") : UInt8(ascii: "%")
+        }
         let offset = zone.secondsFromGMT(for: created) / 60
         let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
         let sign = offset == 0 ? "Z" : offset > 0 ? "+" : "-"
-        put("D:\(local.date.year)\(two(local.date.month))\(two(local.date.day))\(two(local.hour))\(two(local.minute))00"
-            + "\(sign)\(two(abs(offset) / 60))'\(two(abs(offset) % 60))'", at: template.creationDate)
+        put(
+            "D:\(local.date.year)\(two(local.date.month))\(two(local.date.day))\(two(local.hour))\(two(local.minute))00"
+                + "\(sign)\(two(abs(offset) / 60))'\(two(abs(offset) % 60))'", at: template.creationDate)
         return pdf
     }
 
@@ -41,7 +46,8 @@ import Testing
 
     static func payloads(_ pdf: [UInt8], in directory: URL) throws -> [String] {
         let path = try write(pdf, named: "qr.pdf", in: directory)
-        try Tool.run("pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
+        try Tool.run(
+            "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
         return try ["page-1.png", "page-2.png"].map {
             try Tool.run("zbarimg", ["--raw", "-q", $0], in: directory, accepting: [0, 4]).text
         }
@@ -59,15 +65,20 @@ import Testing
         let longest = try #require(form.reasons.max { $0.code.utf8.count < $1.code.utf8.count })
         let codes = form.selection == .exactlyOne ? [longest.code] : form.reasons.map(\.code)
         for identity in [try Fixture.camille(), try Fixture.identity(first: "Łukasz", last: "Wałęsa")] {
-            let template = try renderer.offlineTemplate(identity: identity, form: form, timeZone: .paris, now: Fixture.now)
-            let all = try Attestation(identity: identity, form: form, reasonCodes: codes, exit: .now,
-                                      timeZone: .paris, now: Fixture.now)
-            let filled = Self.fill(template, exit: all.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(codes))
+            let template = try renderer.offlineTemplate(
+                identity: identity, form: form, timeZone: .paris, now: Fixture.now)
+            let all = try Attestation(
+                identity: identity, form: form, reasonCodes: codes, exit: .now,
+                timeZone: .paris, now: Fixture.now)
+            let filled = Self.fill(
+                template, exit: all.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(codes))
             let server = try renderer.pdf(all)
             try withScratchDirectory { directory in
                 for layout in [true, false] {
-                    #expect(try Self.text(filled, layout: layout, in: directory) == Self.text(server, layout: layout, in: directory),
-                            "\(formID), \(identity.firstName): page text, layout \(layout)")
+                    #expect(
+                        try Self.text(filled, layout: layout, in: directory)
+                            == Self.text(server, layout: layout, in: directory),
+                        "\(formID), \(identity.firstName): page text, layout \(layout)")
                 }
                 let path = try write(filled, named: "filled.pdf", in: directory)
                 let check = try Tool.run("qpdf", ["--check", path], in: directory, accepting: [0, 2, 3])
@@ -81,11 +92,13 @@ import Testing
     @Test func marksOfReasonsNotChosenBecomeCommentsAndThePageHasTheServersText() throws {
         let renderer = try Fixture.renderer()
         let form = try Fixture.form("deplacement-2020-11-28")
-        let template = try renderer.offlineTemplate(identity: try Fixture.camille(), form: form, timeZone: .paris, now: Fixture.now)
+        let template = try renderer.offlineTemplate(
+            identity: try Fixture.camille(), form: form, timeZone: .paris, now: Fixture.now)
         #expect(template.marks.map(\.code) == form.reasons.map(\.code))
         let chosen = [form.reasons[1].code, form.reasons[4].code]
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: form.id, reasonCodes: chosen)
-        let filled = Self.fill(template, exit: attestation.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(chosen))
+        let filled = Self.fill(
+            template, exit: attestation.exitLocal, created: Fixture.now, zone: .paris, chosen: Set(chosen))
         try withScratchDirectory { directory in
             let text = try Self.text(filled, layout: true, in: directory)
             #expect(text == (try Self.text(try renderer.pdf(attestation), layout: true, in: directory)))
@@ -96,12 +109,17 @@ import Testing
     @Test func theTemplatesQRVersionHoldsEveryReasonAndThePayloadLeavesOnlyTimesAndReasons() throws {
         let renderer = try Fixture.renderer()
         let form = try Fixture.form("deplacement-2020-11-28")
-        let template = try renderer.offlineTemplate(identity: try Fixture.widestPerson(), form: form, timeZone: .paris, now: Fixture.now)
+        let template = try renderer.offlineTemplate(
+            identity: try Fixture.widestPerson(), form: form, timeZone: .paris, now: Fixture.now)
         #expect(template.qrModules == 17 + 4 * template.qrVersion)
         #expect(template.qrImage.count == template.qrBytesPerRow * template.qrModules * template.qrScale)
-        #expect(Set(template.texts.map(\.value)) == ["exitDate", "exitTime"], "the built-in forms print the exit date and time")
+        #expect(
+            Set(template.texts.map(\.value)) == ["exitDate", "exitTime"],
+            "the built-in forms print the exit date and time")
         let open = template.payload.compactMap { if case .value(let name) = $0 { name } else { nil } }
-        #expect(Set(open).isSubset(of: OfflineTemplate.openValues) && open.contains("reasons") && open.contains("creationDate"))
+        #expect(
+            Set(open).isSubset(of: OfflineTemplate.openValues) && open.contains("reasons")
+                && open.contains("creationDate"))
         let text = template.payload.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
         #expect(text.contains(String(repeating: "W", count: 50)), "the folded names are written by the server")
     }

@@ -13,9 +13,10 @@ struct PageImageTests {
     /// largest resolutions once each.
     /// And each of the other official forms (Times, justified text, superscripts, text boxes,
     /// white text, a second page of another size) once, at 150 dpi.
-    static let cases: [(String, String, Int)] = builtInFormIDs.flatMap { formID in
-        ["latin1", "polish"].map { (formID, $0, 150) }
-    } + [(builtInFormIDs[0], "latin1", 72), (builtInFormIDs[1], "polish", 300)]
+    static let cases: [(String, String, Int)] =
+        builtInFormIDs.flatMap { formID in
+            ["latin1", "polish"].map { (formID, $0, 150) }
+        } + [(builtInFormIDs[0], "latin1", 72), (builtInFormIDs[1], "polish", 300)]
         + ReferencePageTests.folders.map { ($0, "latin1", 150) }
 
     static func person(_ key: String) throws -> Identity {
@@ -34,8 +35,9 @@ struct PageImageTests {
     @Test("each page image is the PDF's page as pdftoppm draws it", arguments: cases)
     func eachPageImageIsThePDFsPageAsPdftoppmDrawsIt(formID: String, person: String, dpi: Int) throws {
         let form = try Fixture.form(formID)
-        let attestation = try Fixture.attestation(try Self.person(person), formID: formID,
-                                                  reasonCodes: form.selection == .exactlyOne ? [form.reasons[1].code] : nil)
+        let attestation = try Fixture.attestation(
+            try Self.person(person), formID: formID,
+            reasonCodes: form.selection == .exactlyOne ? [form.reasons[1].code] : nil)
         let renderer = try Fixture.renderer()
         let payload = QRPayload(attestation).text
         try withScratchDirectory { directory in
@@ -45,25 +47,38 @@ struct PageImageTests {
                 let png = try renderer.pagePNG(attestation, page: page, dpi: dpi)
                 if dpi == 150 { #expect(png.count <= 150_000, "\(label): \(png.count) bytes") }
                 let pngPath = try write(png, named: "page\(page).png", in: directory)
-                try Tool.run("pdftoppm", ["-r", "\(dpi)", "-gray", "-f", "\(page)", "-l", "\(page)", "-singlefile",
-                                          pdfPath, "reference\(page)"], in: directory)
-                let reference = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("reference\(page).pgm")))
+                try Tool.run(
+                    "pdftoppm",
+                    [
+                        "-r", "\(dpi)", "-gray", "-f", "\(page)", "-l", "\(page)", "-singlefile",
+                        pdfPath, "reference\(page)",
+                    ], in: directory)
+                let reference = try GrayImage(
+                    pgm: Data(contentsOf: directory.appendingPathComponent("reference\(page).pgm")))
                 let image = try GrayImage(png: pngPath, in: directory)
-                try #require(image.width == reference.width && image.height == reference.height,
-                             "\(label): \(image.width) × \(image.height) pixels, pdftoppm \(reference.width) × \(reference.height)")
+                try #require(
+                    image.width == reference.width && image.height == reference.height,
+                    "\(label): \(image.width) × \(image.height) pixels, pdftoppm \(reference.width) × \(reference.height)"
+                )
 
                 // (c)
                 for path in [pngPath, "reference\(page).pgm"] {
                     // The bytes as they are (-Sbinary): zbarimg takes the UTF-8 of the forms
                     // that do not fold values to ASCII for Shift JIS otherwise.
-                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", "-Sbinary", path], in: directory, accepting: [0, 4]).stdout
-                    #expect(decoded == Data(payload.utf8), "\(label): zbarimg read \(String(decoding: decoded, as: UTF8.self).debugDescription) from \(path)")
+                    let decoded = try Tool.run(
+                        "zbarimg", ["--raw", "-q", "-Sbinary", path], in: directory, accepting: [0, 4]
+                    ).stdout
+                    #expect(
+                        decoded == Data(payload.utf8),
+                        "\(label): zbarimg read \(String(decoding: decoded, as: UTF8.self).debugDescription) from \(path)"
+                    )
                 }
 
                 // (b)
                 let agreement = PixelAgreement(image.boxBlurred(), reference.boxBlurred(), tolerance: 85)
-                #expect(agreement.whole >= 0.98 && agreement.inked >= 0.98,
-                        "\(label): \(agreement.whole * 100) % of pixels equal, \(agreement.inked * 100) % of inked ones")
+                #expect(
+                    agreement.whole >= 0.98 && agreement.inked >= 0.98,
+                    "\(label): \(agreement.whole * 100) % of pixels equal, \(agreement.inked * 100) % of inked ones")
 
                 // (a)
                 guard page == 1 else { continue }
@@ -75,7 +90,8 @@ struct PageImageTests {
                 for word in words {
                     let columns = Int((word.xMin * scale).rounded(.down))..<Int((word.xMax * scale).rounded(.up))
                     let rows = Int((word.yMin * scale).rounded(.down))..<Int((word.yMax * scale).rounded(.up))
-                    guard let offset = image.verticalOffset(to: reference, columns: columns, rows: rows, within: 4) else {
+                    guard let offset = image.verticalOffset(to: reference, columns: columns, rows: rows, within: 4)
+                    else {
                         // The white text the Ministry wrote for screen readers: ink in neither.
                         if reference.verticalOffset(to: image, columns: columns, rows: rows, within: 4) == nil {
                             compared += 1
@@ -102,18 +118,27 @@ struct PageImageTests {
         let other = try Fixture.attestation(try UnicodeFontTests.person("greek"), formID: formID)
         try withScratchDirectory { directory in
             let pdfPath = try write(try renderer.pdf(attestation), named: "attestation.pdf", in: directory)
-            try Tool.run("pdftoppm", ["-r", "150", "-gray", "-f", "1", "-l", "1", "-singlefile", pdfPath, "reference"], in: directory)
-            let reference = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("reference.pgm"))).boxBlurred()
-            let image = try GrayImage(png: try write(try renderer.pagePNG(attestation, page: 1), named: "page.png", in: directory),
-                                      in: directory)
-            let otherImage = try GrayImage(png: try write(try renderer.pagePNG(other, page: 1), named: "other.png", in: directory),
-                                           in: directory)
+            try Tool.run(
+                "pdftoppm", ["-r", "150", "-gray", "-f", "1", "-l", "1", "-singlefile", pdfPath, "reference"],
+                in: directory)
+            let reference = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("reference.pgm")))
+                .boxBlurred()
+            let image = try GrayImage(
+                png: try write(try renderer.pagePNG(attestation, page: 1), named: "page.png", in: directory),
+                in: directory)
+            let otherImage = try GrayImage(
+                png: try write(try renderer.pagePNG(other, page: 1), named: "other.png", in: directory),
+                in: directory)
             #expect(PixelAgreement(image.boxBlurred(), reference, tolerance: 85).inked >= 0.98, "the right page passes")
-            let blank = GrayImage(width: image.width, height: image.height, pixels: [UInt8](repeating: 255, count: image.pixels.count))
-            for (name, candidate) in [("moved", image.moved(right: 2, down: 2)), ("blank", blank), ("other person", otherImage)] {
+            let blank = GrayImage(
+                width: image.width, height: image.height, pixels: [UInt8](repeating: 255, count: image.pixels.count))
+            for (name, candidate) in [
+                ("moved", image.moved(right: 2, down: 2)), ("blank", blank), ("other person", otherImage),
+            ] {
                 let agreement = PixelAgreement(candidate.boxBlurred(), reference, tolerance: 85)
-                #expect(agreement.whole < 0.98 || agreement.inked < 0.98,
-                        "\(name): \(agreement.whole * 100) % of pixels, \(agreement.inked * 100) % of inked ones")
+                #expect(
+                    agreement.whole < 0.98 || agreement.inked < 0.98,
+                    "\(name): \(agreement.whole * 100) % of pixels, \(agreement.inked * 100) % of inked ones")
             }
         }
     }
@@ -129,7 +154,8 @@ struct PageImageTests {
                 let (width, height) = try pngDimensions(png)
                 #expect(width == Int((form.page.width * Double(dpi) / 72).rounded(.up)))
                 #expect(height == Int((form.page.height * Double(dpi) / 72).rounded(.up)))
-                #expect(png[24] == 4 && png[25] == 3, "\(formID), \(dpi) dpi: bit depth \(png[24]), colour type \(png[25])")
+                #expect(
+                    png[24] == 4 && png[25] == 3, "\(formID), \(dpi) dpi: bit depth \(png[24]), colour type \(png[25])")
             }
         }
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: builtInFormIDs[0])
@@ -141,25 +167,37 @@ struct PageImageTests {
         let renderer = try Fixture.renderer()
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: builtInFormIDs[0])
         for dpi in [0, 71, 301, 1200] {
-            #expect(throws: RenderingError.pageDPI(dpi, 72...300)) { _ = try renderer.pagePNG(attestation, page: 1, dpi: dpi) }
+            #expect(throws: RenderingError.pageDPI(dpi, 72...300)) {
+                _ = try renderer.pagePNG(attestation, page: 1, dpi: dpi)
+            }
         }
         for page in [0, 3, -1] {
-            #expect(throws: RenderingError.pageNumber(page, pages: 2)) { _ = try renderer.pagePNG(attestation, page: page) }
+            #expect(throws: RenderingError.pageNumber(page, pages: 2)) {
+                _ = try renderer.pagePNG(attestation, page: page)
+            }
         }
-        #expect(RenderingError.pageDPI(71, 72...300).description == "résolution invalide (71) ; de 72 à 300 points par pouce.")
+        #expect(
+            RenderingError.pageDPI(71, 72...300).description
+                == "résolution invalide (71) ; de 72 à 300 points par pouce.")
         #expect(RenderingError.pageNumber(3, pages: 2).description == "page 3 inexistante ; de 1 à 2.")
     }
 
     @Test("the page images need Nimbus Sans; without it they are refused, naming the package, and PDFs still work")
     func withoutNimbusSansPageImagesAreRefusedNamingThePackageAndPDFsStillWork() throws {
-        let renderer = try AttestationRenderer(forms: FormCatalog.builtIn.forms, standardFontDirectory: "/nonexistent/urw")
+        let renderer = try AttestationRenderer(
+            forms: FormCatalog.builtIn.forms, standardFontDirectory: "/nonexistent/urw")
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: builtInFormIDs[0])
-        #expect(throws: RenderingError.rasterFont(path: "/nonexistent/urw/NimbusSans-Regular.otf", package: "fonts-urw-base35")) {
+        #expect(
+            throws: RenderingError.rasterFont(
+                path: "/nonexistent/urw/NimbusSans-Regular.otf", package: "fonts-urw-base35")
+        ) {
             _ = try renderer.pagePNG(attestation, page: 1)
         }
         #expect(throws: Never.self) { _ = try renderer.pdf(attestation) }
-        #expect(FileManager.default.fileExists(atPath: AttestationRenderer.defaultStandardFontDirectory + "/NimbusSans-Regular.otf"),
-                "Nimbus Sans is missing: apt-get install fonts-urw-base35")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: AttestationRenderer.defaultStandardFontDirectory + "/NimbusSans-Regular.otf"),
+            "Nimbus Sans is missing: apt-get install fonts-urw-base35")
     }
 
     @Test("page images are the same bytes when rendered from many threads at once, at several resolutions")
@@ -224,7 +262,9 @@ extension GrayImage {
         for y in 0..<height {
             let row = y * width
             for x in 0..<width {
-                rows[row + x] = Int32(pixels[row + max(x - 1, 0)]) + Int32(pixels[row + x]) + Int32(pixels[row + min(x + 1, width - 1)])
+                rows[row + x] =
+                    Int32(pixels[row + max(x - 1, 0)]) + Int32(pixels[row + x])
+                    + Int32(pixels[row + min(x + 1, width - 1)])
             }
         }
         var result = [Int32](repeating: 0, count: pixels.count)

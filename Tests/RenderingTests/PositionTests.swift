@@ -10,8 +10,10 @@ struct PositionTests {
     static let tolerance = 2.0
 
     /// The word `text` closest to the official (x, baseline); fails when none is within 2 pt.
-    private func check(_ text: String, at official: (x: Double, y: Double), field: String, on page: BBoxPage,
-                       formID: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func check(
+        _ text: String, at official: (x: Double, y: Double), field: String, on page: BBoxPage,
+        formID: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let candidates = page.words.filter { $0.text == text }
         guard !candidates.isEmpty else {
             Issue.record("\(formID), \(field): no word «\(text)» on page 1", sourceLocation: sourceLocation)
@@ -22,10 +24,14 @@ struct PositionTests {
         }
         let best = candidates.min { distance($0) < distance($1) }!
         let baseline = best.baseline(pageHeight: page.height)
-        #expect(abs(best.xMin - official.x) <= Self.tolerance,
-                "\(formID), \(field): «\(text)» starts at x \(best.xMin), official \(official.x)", sourceLocation: sourceLocation)
-        #expect(abs(baseline - official.y) <= Self.tolerance,
-                "\(formID), \(field): «\(text)» has its baseline at y \(baseline), official \(official.y) (\(best))", sourceLocation: sourceLocation)
+        #expect(
+            abs(best.xMin - official.x) <= Self.tolerance,
+            "\(formID), \(field): «\(text)» starts at x \(best.xMin), official \(official.x)",
+            sourceLocation: sourceLocation)
+        #expect(
+            abs(baseline - official.y) <= Self.tolerance,
+            "\(formID), \(field): «\(text)» has its baseline at y \(baseline), official \(official.y) (\(best))",
+            sourceLocation: sourceLocation)
     }
 
     @Test("the first word of each value is within 2 pt of the official position", arguments: builtInFormIDs)
@@ -35,8 +41,9 @@ struct PositionTests {
         let pdf = try Fixture.renderer().pdf(attestation)
         let page = try withScratchDirectory { try BBox.firstPage(of: pdf, in: $0) }
         let form = try Fixture.form(formID)
-        #expect(abs(page.width - form.page.width) < 0.01 && abs(page.height - form.page.height) < 0.01,
-                "page 1 is \(page.width) × \(page.height)")
+        #expect(
+            abs(page.width - form.page.width) < 0.01 && abs(page.height - form.page.height) < 0.01,
+            "page 1 is \(page.width) × \(page.height)")
 
         check("Camille", at: official.name, field: "name", on: page, formID: formID)
         check("01/01/1970", at: official.birthDate, field: "birth date", on: page, formID: formID)
@@ -51,7 +58,9 @@ struct PositionTests {
     func reasonMarks(formID: String) throws {
         let official = try OfficialPositions.of(formID)
         let form = try Fixture.form(formID)
-        #expect(Set(form.reasons.map(\.code)) == Set(official.reasonY.keys), "\(formID): reason codes differ from README §7")
+        #expect(
+            Set(form.reasons.map(\.code)) == Set(official.reasonY.keys), "\(formID): reason codes differ from README §7"
+        )
         let renderer = try Fixture.renderer()
 
         // Every reason at once, then each alone.
@@ -68,7 +77,10 @@ struct PositionTests {
                         abs(mark.xMin - official.markX) <= Self.tolerance
                             && abs(mark.baseline(pageHeight: page.height) - y) <= Self.tolerance
                     }
-                    #expect(hit, "\(formID): no mark for \(code) at (\(official.markX), \(y)); marks: \(marks.map { "\($0.xMin), \($0.baseline(pageHeight: page.height))" })")
+                    #expect(
+                        hit,
+                        "\(formID): no mark for \(code) at (\(official.markX), \(y)); marks: \(marks.map { "\($0.xMin), \($0.baseline(pageHeight: page.height))" })"
+                    )
                 }
             }
         }

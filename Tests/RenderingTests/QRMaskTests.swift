@@ -14,20 +14,29 @@ struct QRMaskTests {
     /// People whose payloads span the code sizes: short, accented, the longest allowed, and a
     /// name outside Windows-1252 (folded to ASCII in the payload).
     static func people() throws -> [(String, Identity)] {
-        [("camille", try Fixture.camille()), ("latin1", try Fixture.latin1Person()), ("widest", try Fixture.widestPerson()),
-         ("polish", try Fixture.identity(first: "Łukasz", last: "Wałęsa", birthPlace: "Gdańsk"))]
+        [
+            ("camille", try Fixture.camille()), ("latin1", try Fixture.latin1Person()),
+            ("widest", try Fixture.widestPerson()),
+            ("polish", try Fixture.identity(first: "Łukasz", last: "Wałęsa", birthPlace: "Gdańsk")),
+        ]
     }
 
     /// zbarimg's reading of the region of `page` at `dpi` holding the code (`x`, `y` from the
     /// bottom left, `side` in points), with 8 points of margin around it.
-    private func read(_ path: String, page: Int, dpi: Int, x: Double, y: Double, side: Double, pageHeight: Double,
-                      in directory: URL) throws -> String {
+    private func read(
+        _ path: String, page: Int, dpi: Int, x: Double, y: Double, side: Double, pageHeight: Double,
+        in directory: URL
+    ) throws -> String {
         let scale = Double(dpi) / 72
         let prefix = directory.appendingPathComponent("page\(page)-\(dpi)").path
-        let crop = ["-x", "\(Int((x - 8) * scale))", "-y", "\(Int((pageHeight - y - side - 8) * scale))",
-                    "-W", "\(Int((side + 16) * scale))", "-H", "\(Int((side + 16) * scale))"]
-        try Tool.run("pdftoppm", ["-gray", "-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile"] + crop + [path, prefix],
-                     in: directory)
+        let crop = [
+            "-x", "\(Int((x - 8) * scale))", "-y", "\(Int((pageHeight - y - side - 8) * scale))",
+            "-W", "\(Int((side + 16) * scale))", "-H", "\(Int((side + 16) * scale))",
+        ]
+        try Tool.run(
+            "pdftoppm",
+            ["-gray", "-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile"] + crop + [path, prefix],
+            in: directory)
         return try Tool.run("zbarimg", ["--raw", "-q", prefix + ".pgm"], in: directory, accepting: [0, 4]).text
     }
 
@@ -42,12 +51,16 @@ struct QRMaskTests {
                 for (person, identity) in try Self.people() {
                     let attestation = try Fixture.attestation(identity, formID: formID)
                     let payload = QRPayload(attestation).text + "\n"
-                    let path = try write(try renderer.pdf(attestation, qrMask: Int32(mask)), named: "mask.pdf", in: directory)
+                    let path = try write(
+                        try renderer.pdf(attestation, qrMask: Int32(mask)), named: "mask.pdf", in: directory)
                     for (placement, dpi) in [(small, 150), (large, 72)] {
-                        let decoded = try read(path, page: placement.page, dpi: dpi, x: placement.x, y: placement.y,
-                                               side: placement.size, pageHeight: form.page.height, in: directory)
-                        #expect(decoded == payload,
-                                "mask \(mask), \(formID), \(person), page \(placement.page) at \(dpi) dpi: zbarimg read \(decoded.debugDescription)")
+                        let decoded = try read(
+                            path, page: placement.page, dpi: dpi, x: placement.x, y: placement.y,
+                            side: placement.size, pageHeight: form.page.height, in: directory)
+                        #expect(
+                            decoded == payload,
+                            "mask \(mask), \(formID), \(person), page \(placement.page) at \(dpi) dpi: zbarimg read \(decoded.debugDescription)"
+                        )
                     }
                 }
             }

@@ -15,8 +15,10 @@ import Testing
 /// form is drawn.
 @Suite("Reference forms drawn")
 struct ReferencePageTests {
-    static let folders = ["couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-                          "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end"]
+    static let folders = [
+        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
+        "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
+    ]
 
     static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AttestationKitTests/Reference")
@@ -35,7 +37,9 @@ struct ReferencePageTests {
     static func withDrawnForm(_ folder: String, _ body: (Example) throws -> Void) throws {
         guard let form = FormCatalog.builtIn.form(id: folder) else {
             let pending = try #require(FormCatalog.builtIn.anyForm(id: folder), "built-in form \(folder)")
-            withKnownIssue("\(folder) waits for the renderer: \(pending.awaitingRenderer.map(\.description).joined(separator: ", "))") {
+            withKnownIssue(
+                "\(folder) waits for the renderer: \(pending.awaitingRenderer.map(\.description).joined(separator: ", "))"
+            ) {
                 Issue.record("not drawn yet")
             }
             return
@@ -50,19 +54,28 @@ struct ReferencePageTests {
         let payload = try #require((qr["payload"] as? [String: Any])?["example"] as? String)
         let created = try #require(payload.firstMatch(of: /Cree le: (\d\d)\/(\d\d)\/(\d{4}) a (\d\d)h(\d\d)/))
         let exit = try #require(payload.firstMatch(of: /Sortie: (\d\d\/\d\d\/\d{4}) a (\d\d:\d\d)/))
-        let reasons = try #require(payload.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(String.init)
+        let reasons = try #require(payload.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(
+            String.init)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .paris
-        let now = try #require(calendar.date(from: DateComponents(year: Int(created.3), month: Int(created.2), day: Int(created.1),
-                                                                   hour: Int(created.4), minute: Int(created.5))))
+        let now = try #require(
+            calendar.date(
+                from: DateComponents(
+                    year: Int(created.3), month: Int(created.2), day: Int(created.1),
+                    hour: Int(created.4), minute: Int(created.5))))
         // The person of every facts.json example.
-        let identity = try Identity(firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
-                                    address: "999 avenue de France", zipCode: "75001", city: "Paris",
-                                    today: CalendarDate(year: 2021, month: 12, day: 31)!)
-        let attestation = try Attestation(identity: identity, form: form, reasonCodes: reasons,
-                                          exit: try ExitTime.parse(offset: nil, at: String(exit.2)), timeZone: .paris, now: now)
-        let values = ["name": "Camille Dupont", "birthday": "01/01/1970", "placeofbirth": "Paris", "address": "999 avenue de France",
-                      "zip_city": "75001 Paris", "fait_a_city": "Paris", "exit_date": String(exit.1), "exit_time": String(exit.2)]
+        let identity = try Identity(
+            firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
+            address: "999 avenue de France", zipCode: "75001", city: "Paris",
+            today: CalendarDate(year: 2021, month: 12, day: 31)!)
+        let attestation = try Attestation(
+            identity: identity, form: form, reasonCodes: reasons,
+            exit: try ExitTime.parse(offset: nil, at: String(exit.2)), timeZone: .paris, now: now)
+        let values = [
+            "name": "Camille Dupont", "birthday": "01/01/1970", "placeofbirth": "Paris",
+            "address": "999 avenue de France",
+            "zip_city": "75001 Paris", "fait_a_city": "Paris", "exit_date": String(exit.1), "exit_time": String(exit.2),
+        ]
         return Example(attestation: attestation, payload: payload, values: values, facts: facts)
     }
 
@@ -78,7 +91,10 @@ struct ReferencePageTests {
         var kind: Bool?
         for character in text {
             if character.isLetter || character.isNumber {
-                if kind != nil, kind != character.isLetter { words.append(current); current = "" }
+                if kind != nil, kind != character.isLetter {
+                    words.append(current)
+                    current = ""
+                }
                 current.append(character)
                 kind = character.isLetter
             } else if !current.isEmpty {
@@ -96,7 +112,8 @@ struct ReferencePageTests {
     @Test(arguments: folders)
     func everyWordOfTheBlankIsOnTheDrawnPage(folder: String) throws {
         try Self.withDrawnForm(folder) { example in
-            let blank = try String(contentsOf: Self.reference.appendingPathComponent("\(folder)/blank.txt"), encoding: .utf8)
+            let blank = try String(
+                contentsOf: Self.reference.appendingPathComponent("\(folder)/blank.txt"), encoding: .utf8)
             let text = try withScratchDirectory { directory in
                 let path = try write(try Self.pdf(example), named: "attestation.pdf", in: directory)
                 return try Tool.run("pdftotext", ["-layout", "-f", "1", "-l", "1", path, "-"], in: directory).text
@@ -105,7 +122,9 @@ struct ReferencePageTests {
             for word in Self.words(text) { ours[word, default: 0] += 1 }
             var theirs: [String: Int] = [:]
             for word in Self.words(blank) { theirs[word, default: 0] += 1 }
-            let missing = theirs.filter { ours[$0.key, default: 0] < $0.value }.map { "\($0.key) ×\($0.value - ours[$0.key, default: 0])" }
+            let missing = theirs.filter { ours[$0.key, default: 0] < $0.value }.map {
+                "\($0.key) ×\($0.value - ours[$0.key, default: 0])"
+            }
             #expect(missing.isEmpty, "\(folder): page 1 lacks \(missing.sorted().joined(separator: ", "))")
         }
     }
@@ -122,21 +141,30 @@ struct ReferencePageTests {
             let page = try withScratchDirectory { try BBox.firstPage(of: try Self.pdf(example), in: $0) }
             func expectWord(_ text: String, at x: Double, _ y: Double, size: Double?, _ what: String) {
                 let candidates = page.words.filter { $0.text == text }
-                let nearest = candidates.min { abs($0.xMin - x) + abs($0.baseline(pageHeight: page.height) - y) < abs($1.xMin - x) + abs($1.baseline(pageHeight: page.height) - y) }
+                let nearest = candidates.min {
+                    abs($0.xMin - x) + abs($0.baseline(pageHeight: page.height) - y) < abs($1.xMin - x)
+                        + abs($1.baseline(pageHeight: page.height) - y)
+                }
                 guard let word = nearest else {
                     Issue.record("\(folder) \(what): no word «\(text)» on page 1")
                     return
                 }
                 let baseline = word.baseline(pageHeight: page.height)
-                #expect(abs(word.xMin - x) <= 1 && abs(baseline - y) <= 1,
-                        "\(folder) \(what): «\(text)» starts at (\(word.xMin), \(baseline)), the generator's at (\(x), \(y))")
-                if let size { #expect(abs(word.fontSize - size) <= 0.5, "\(folder) \(what): \(word.fontSize) pt, \(size) expected") }
+                #expect(
+                    abs(word.xMin - x) <= 1 && abs(baseline - y) <= 1,
+                    "\(folder) \(what): «\(text)» starts at (\(word.xMin), \(baseline)), the generator's at (\(x), \(y))"
+                )
+                if let size {
+                    #expect(
+                        abs(word.fontSize - size) <= 0.5, "\(folder) \(what): \(word.fontSize) pt, \(size) expected")
+                }
             }
             for field in try #require(example.facts["fields"] as? [[String: Any]]) {
                 let key = try #require(field["key"] as? String)
                 var value = try #require(example.values[key], "\(folder): no example value for \(key)")
                 if key == "address", field["value"] as? String != "{address}" { value += " 75001 Paris" }
-                let x = try #require(field["x"] as? Double), y = try #require(field["y"] as? Double)
+                let x = try #require(field["x"] as? Double)
+                let y = try #require(field["y"] as? Double)
                 let first = try #require(value.split(separator: " ").first.map(String.init))
                 expectWord(first, at: x, y, size: field["size"] as? Double ?? 11, key)
             }
@@ -144,8 +172,9 @@ struct ReferencePageTests {
             for code in example.attestation.reasons.map(\.code) {
                 let item = try #require(reasons.first { $0["code"] as? String == code })
                 let check = try #require(item["check"] as? [String: Any])
-                expectWord("x", at: try #require(check["x"] as? Double), try #require(check["y"] as? Double),
-                           size: check["size"] as? Double, "mark of \(code)")
+                expectWord(
+                    "x", at: try #require(check["x"] as? Double), try #require(check["y"] as? Double),
+                    size: check["size"] as? Double, "mark of \(code)")
             }
         }
     }
@@ -158,13 +187,18 @@ struct ReferencePageTests {
             #expect(QRPayload(example.attestation).text == example.payload)
             try withScratchDirectory { directory in
                 let path = try write(try Self.pdf(example), named: "attestation.pdf", in: directory)
-                try Tool.run("pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
+                try Tool.run(
+                    "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path],
+                    in: directory)
                 let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                     .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
                 try #require(pages.count == 2, "\(folder): pdftoppm made \(pages)")
                 for page in pages {
-                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory, accepting: [0, 4]).stdout
-                    #expect(decoded == Data((example.payload + "\n").utf8), "\(folder) \(page): zbarimg read \(String(decoding: decoded, as: UTF8.self).debugDescription)")
+                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory, accepting: [0, 4])
+                        .stdout
+                    #expect(
+                        decoded == Data((example.payload + "\n").utf8),
+                        "\(folder) \(page): zbarimg read \(String(decoding: decoded, as: UTF8.self).debugDescription)")
                 }
             }
         }
@@ -178,13 +212,19 @@ struct ReferencePageTests {
             try withScratchDirectory { directory in
                 let path = try write(try Self.pdf(example), named: "attestation.pdf", in: directory)
                 let check = try Tool.run("qpdf", ["--check", path], in: directory)
-                #expect(check.text.contains("No syntax or stream encoding errors found"), "\(folder): qpdf said \(check.text) \(check.stderr)")
+                #expect(
+                    check.text.contains("No syntax or stream encoding errors found"),
+                    "\(folder): qpdf said \(check.text) \(check.stderr)")
                 let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "2", path], in: directory).text
                 let blank = try #require((example.facts["blank"] as? [String: Any])?["page_size_pt"] as? [Double])
-                let big = try #require(((example.facts["qr"] as? [String: Any])?["big"] as? [String: Any])?["page_size"] as? [Double])
+                let big = try #require(
+                    ((example.facts["qr"] as? [String: Any])?["big"] as? [String: Any])?["page_size"] as? [Double])
                 func points(_ value: Double) -> String { String(format: "%g", value) }
-                #expect(info.contains("Page    1 size:  \(points(blank[0])) x \(points(blank[1])) pts"), "\(folder): \(info)")
-                #expect(info.contains("Page    2 size:  \(points(big[0])) x \(points(big[1])) pts"), "\(folder): \(info)")
+                #expect(
+                    info.contains("Page    1 size:  \(points(blank[0])) x \(points(blank[1])) pts"),
+                    "\(folder): \(info)")
+                #expect(
+                    info.contains("Page    2 size:  \(points(big[0])) x \(points(big[1])) pts"), "\(folder): \(info)")
             }
         }
     }

@@ -12,10 +12,12 @@ struct RendererTests {
         var attestations: [Attestation] = []
         for formID in builtInFormIDs {
             attestations.append(try Fixture.attestation(try Fixture.camille(), formID: formID))
-            attestations.append(try Fixture.attestation(try Fixture.identity(first: "Łukasz", last: "Wałęsa"), formID: formID))
+            attestations.append(
+                try Fixture.attestation(try Fixture.identity(first: "Łukasz", last: "Wałęsa"), formID: formID))
         }
         let expected = try attestations.map { try renderer.pdf($0) }
-        #expect(try attestations.map { try renderer.pdf($0) } == expected, "two renderings of the same attestation differ")
+        #expect(
+            try attestations.map { try renderer.pdf($0) } == expected, "two renderings of the same attestation differ")
         #expect(Set(expected).count == expected.count, "different attestations gave the same PDF")
 
         let results = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
@@ -30,7 +32,10 @@ struct RendererTests {
         }
         #expect(results.count == 8 * attestations.count)
         for (index, bytes) in results {
-            #expect(bytes == expected[index], "a concurrent rendering of attestation \(index) differs (\(bytes.count) bytes vs \(expected[index].count))")
+            #expect(
+                bytes == expected[index],
+                "a concurrent rendering of attestation \(index) differs (\(bytes.count) bytes vs \(expected[index].count))"
+            )
         }
     }
 
@@ -45,8 +50,9 @@ struct RendererTests {
             #expect(throws: RenderingError.unicodeFont(path: path)) { _ = try renderer.pdf(polish) }
         }
         #expect(AttestationRenderer.defaultUnicodeFontPath.hasSuffix("DejaVuSans.ttf"))
-        #expect(FileManager.default.fileExists(atPath: AttestationRenderer.defaultUnicodeFontPath),
-                "the default Unicode font is missing: apt-get install fonts-dejavu-core")
+        #expect(
+            FileManager.default.fileExists(atPath: AttestationRenderer.defaultUnicodeFontPath),
+            "the default Unicode font is missing: apt-get install fonts-dejavu-core")
     }
 
     @Test("an attestation of a form the renderer was not given is laid out on demand")

@@ -35,7 +35,9 @@ struct StandardFontMetricsTests {
                 continue
             }
             if font == .symbol && byte == 0x80 { continue }
-            if ours[byte] != libharu[byte] { differing.append("\(String(byte, radix: 16)): \(ours[byte]) for \(libharu[byte])") }
+            if ours[byte] != libharu[byte] {
+                differing.append("\(String(byte, radix: 16)): \(ours[byte]) for \(libharu[byte])")
+            }
         }
         #expect(compared > 180, "\(font.rawValue): \(compared) glyphs")
         #expect(differing.isEmpty, "\(font.rawValue): \(differing)")

@@ -37,8 +37,9 @@ enum Fixture {
 
     /// A person whose every value is in Windows-1252 but not all in Latin-1 (Œ is 0x8C).
     static func latin1Person() throws -> Identity {
-        try identity(first: "François", last: "Lefèvre-Œuvray", birthPlace: "Besançon",
-                     address: "12 rue de l’Église", zip: "42000", city: "Saint-Étienne")
+        try identity(
+            first: "François", last: "Lefèvre-Œuvray", birthPlace: "Besançon",
+            address: "12 rue de l’Église", zip: "42000", city: "Saint-Étienne")
     }
 
     /// Every free-text value at its longest (Identity.maximumLengths), in capital W, the widest
@@ -54,8 +55,9 @@ enum Fixture {
     ) throws -> Attestation {
         let form = try form(formID)
         let codes = reasonCodes ?? [form.reasons[0].code, form.reasons[2].code]
-        return try Attestation(identity: identity, form: form, reasonCodes: codes, exit: .now,
-                               timeZone: .paris, now: now)
+        return try Attestation(
+            identity: identity, form: form, reasonCodes: codes, exit: .now,
+            timeZone: .paris, now: now)
     }
 }
 
@@ -117,14 +119,18 @@ enum Tool {
     ) throws -> ToolResult {
         guard let executable = locate(name) else {
             let package = packages[name] ?? name
-            throw ToolFailure(description: "outside tool `\(name)` is not installed (not found in PATH); install the Debian package \(package): apt-get install \(package)")
+            throw ToolFailure(
+                description:
+                    "outside tool `\(name)` is not installed (not found in PATH); install the Debian package \(package): apt-get install \(package)"
+            )
         }
         // Output goes to files, not pipes: a chatty tool cannot block on a full pipe.
         let id = UUID().uuidString
         let outURL = directory.appendingPathComponent(".\(name)-\(id).stdout")
         let errURL = directory.appendingPathComponent(".\(name)-\(id).stderr")
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-              FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        else {
             throw ToolFailure(description: "cannot create output files in \(directory.path)")
         }
         defer {
@@ -151,7 +157,10 @@ enum Tool {
             stdout: try Data(contentsOf: outURL),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
         guard statuses.contains(result.status) else {
-            throw ToolFailure(description: "`\(name) \(arguments.joined(separator: " "))` exited with status \(result.status); stderr: \(result.stderr)")
+            throw ToolFailure(
+                description:
+                    "`\(name) \(arguments.joined(separator: " "))` exited with status \(result.status); stderr: \(result.stderr)"
+            )
         }
         return result
     }
@@ -208,8 +217,10 @@ enum BBox {
                     throw ToolFailure(description: "unreadable bbox line: \(trimmed)")
                 }
                 let text = unescape(String(trimmed[trimmed.index(after: open)..<close.lowerBound]))
-                words.append(Word(text: text, xMin: try attribute("xMin", trimmed), yMin: try attribute("yMin", trimmed),
-                                  xMax: try attribute("xMax", trimmed), yMax: try attribute("yMax", trimmed)))
+                words.append(
+                    Word(
+                        text: text, xMin: try attribute("xMin", trimmed), yMin: try attribute("yMin", trimmed),
+                        xMax: try attribute("xMax", trimmed), yMax: try attribute("yMax", trimmed)))
             } else if trimmed.hasPrefix("</page>"), let (width, height) = size {
                 pages.append(BBoxPage(width: width, height: height, words: words))
                 size = nil
@@ -220,8 +231,9 @@ enum BBox {
 
     private static func attribute(_ name: String, _ line: String) throws -> Double {
         guard let start = line.range(of: " \(name)=\""),
-              let end = line[start.upperBound...].firstIndex(of: "\""),
-              let value = Double(line[start.upperBound..<end]) else {
+            let end = line[start.upperBound...].firstIndex(of: "\""),
+            let value = Double(line[start.upperBound..<end])
+        else {
             throw ToolFailure(description: "attribute \(name) missing in bbox line: \(line)")
         }
         return value
@@ -267,19 +279,24 @@ struct GrayImage {
         let bytes = [UInt8](data)
         var index = 0
         func token() throws -> String {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            {
                 index += 1
             }
             let start = index
-            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+            while index < bytes.count,
+                !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09)
+            {
                 index += 1
             }
             guard index > start else { throw ToolFailure(description: "truncated PGM header") }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
         guard try token() == "P5", let width = Int(try token()), let height = Int(try token()),
-              try token() == "255" else { throw ToolFailure(description: "not an 8-bit binary PGM") }
-        index += 1 // the single whitespace after the maximum value
+            try token() == "255"
+        else { throw ToolFailure(description: "not an 8-bit binary PGM") }
+        index += 1  // the single whitespace after the maximum value
         guard bytes.count - index == width * height else {
             throw ToolFailure(description: "PGM holds \(bytes.count - index) pixels, expected \(width * height)")
         }
@@ -321,7 +338,10 @@ enum TextTokens {
                 current.append(character)
                 continue
             }
-            if !current.isEmpty { tokens.append(current); current = "" }
+            if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
             if character.isPunctuation || character.isSymbol { tokens.append(String(character)) }
         }
         if !current.isEmpty { tokens.append(current) }
@@ -359,15 +379,19 @@ struct OfficialPositions {
             return OfficialPositions(
                 name: (92, 702), birthDate: (92, 684), birthPlace: (214, 684), address: (104, 665),
                 city: (78, 76), exitDate: (63, 58), exitTime: (227, 58), markX: 47,
-                reasonY: ["travail": 553, "achats_culturel_cultuel": 482, "sante": 434, "famille": 410,
-                          "handicap": 373, "sport_animaux": 349, "convocation": 276, "missions": 252,
-                          "enfants": 228])
+                reasonY: [
+                    "travail": 553, "achats_culturel_cultuel": 482, "sante": 434, "famille": 410,
+                    "handicap": 373, "sport_animaux": 349, "convocation": 276, "missions": 252,
+                    "enfants": 228,
+                ])
         case "deplacement-2020-11-02":
             return OfficialPositions(
                 name: (107, 657), birthDate: (107, 627), birthPlace: (240, 627), address: (124, 596),
                 city: (93, 122), exitDate: (76, 92), exitTime: (246, 92), markX: 59,
-                reasonY: ["travail": 488, "achats": 417, "sante": 347, "famille": 325, "handicap": 291,
-                          "sport_animaux": 269, "convocation": 199, "missions": 178, "enfants": 157])
+                reasonY: [
+                    "travail": 488, "achats": 417, "sante": 347, "famille": 325, "handicap": 291,
+                    "sport_animaux": 269, "convocation": 199, "missions": 178, "enfants": 157,
+                ])
         default:
             throw ToolFailure(description: "no official positions for \(formID)")
         }

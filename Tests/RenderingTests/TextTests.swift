@@ -30,7 +30,9 @@ struct TextTests {
             let layoutWords = TextTokens.words(try pageOneText(pdf, layout: true, in: directory))
             if let index = TextTokens.firstUnmatched(official, in: layoutWords) {
                 let context = official[max(0, index - 6)..<min(official.count, index + 6)].joined(separator: " ")
-                Issue.record("\(formID): official word #\(index) «\(official[index])» not found in order (pdftotext -layout); official context: \(context)")
+                Issue.record(
+                    "\(formID): official word #\(index) «\(official[index])» not found in order (pdftotext -layout); official context: \(context)"
+                )
             }
 
             let defaultWords = TextTokens.words(try pageOneText(pdf, layout: false, in: directory))
@@ -45,8 +47,10 @@ struct TextTests {
 
     @Test("the tokenizer drops numbering and keeps words and punctuation")
     func tokenizer() {
-        #expect(TextTokens.words(" 1. Déplacements d’exercice ;\n 2\n. n°2020-1310 à: x") ==
-                ["Déplacements", "d", "’", "exercice", ";", "n", "°", "-", "à", ":", "x"])
+        #expect(
+            TextTokens.words(" 1. Déplacements d’exercice ;\n 2\n. n°2020-1310 à: x") == [
+                "Déplacements", "d", "’", "exercice", ";", "n", "°", "-", "à", ":", "x",
+            ])
         #expect(TextTokens.firstUnmatched(["a", "c"], in: ["a", "b", "c"]) == nil)
         #expect(TextTokens.firstUnmatched(["c", "a"], in: ["a", "b", "c"]) == 1)
     }
@@ -56,15 +60,18 @@ struct TextTests {
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: formID)
         let pdf = try Fixture.renderer().pdf(attestation)
         let text = try withScratchDirectory { try pageOneText(pdf, layout: false, in: $0) }
-        for value in ["Camille Dupont", "01/01/1970", "Lyon", "999 avenue de France 75001 Paris", "Paris",
-                      "28/11/2020", "08:15"] {
+        for value in [
+            "Camille Dupont", "01/01/1970", "Lyon", "999 avenue de France 75001 Paris", "Paris",
+            "28/11/2020", "08:15",
+        ] {
             #expect(text.contains(value), "\(formID): «\(value)» is not on page 1")
         }
         // The city is written twice: in the address and after "Fait à".
         #expect(text.components(separatedBy: "Paris").count - 1 == 2, "\(formID): «Paris» should appear twice")
         // Exactly one mark per chosen reason.
         let marks = TextTokens.words(text).filter { $0 == "x" }.count
-        #expect(marks == attestation.reasons.count, "\(formID): \(marks) marks for \(attestation.reasons.count) reasons")
+        #expect(
+            marks == attestation.reasons.count, "\(formID): \(marks) marks for \(attestation.reasons.count) reasons")
     }
 
     static func officialWords(_ text: String) -> [String] { TextTokens.words(text) }

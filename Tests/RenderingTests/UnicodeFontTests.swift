@@ -19,7 +19,8 @@ struct UnicodeFontTests {
 
     static func person(_ key: String) throws -> Identity {
         let p = try #require(people[key])
-        return try Fixture.identity(first: p.first, last: p.last, birthPlace: p.birthPlace, address: p.address, city: p.city)
+        return try Fixture.identity(
+            first: p.first, last: p.last, birthPlace: p.birthPlace, address: p.address, city: p.city)
     }
 
     /// pdffonts rows: name, embedded, subset, ToUnicode (the columns before the object number).
@@ -37,8 +38,9 @@ struct UnicodeFontTests {
         }
     }
 
-    @Test("the values read back exactly, in one embedded DejaVu Sans subset; qpdf is clean; the QR codes read",
-          arguments: ["polish", "greek", "cyrillic", "vietnamese"], builtInFormIDs)
+    @Test(
+        "the values read back exactly, in one embedded DejaVu Sans subset; qpdf is clean; the QR codes read",
+        arguments: ["polish", "greek", "cyrillic", "vietnamese"], builtInFormIDs)
     func readsBack(person: String, formID: String) throws {
         let identity = try Self.person(person)
         let attestation = try Fixture.attestation(identity, formID: formID)
@@ -56,23 +58,32 @@ struct UnicodeFontTests {
             let embedded = list.filter(\.emb)
             #expect(embedded.count == 1, "\(person), \(formID): embedded fonts \(embedded.map(\.name))")
             if let font = embedded.first {
-                #expect(font.name.range(of: #"^[A-Z]{6}\+DejaVuSans$"#, options: .regularExpression) != nil,
-                        "\(person), \(formID): embedded font «\(font.name)»")
-                #expect(font.sub && font.uni, "\(person), \(formID): \(font.name) subset \(font.sub), ToUnicode \(font.uni)")
+                #expect(
+                    font.name.range(of: #"^[A-Z]{6}\+DejaVuSans$"#, options: .regularExpression) != nil,
+                    "\(person), \(formID): embedded font «\(font.name)»")
+                #expect(
+                    font.sub && font.uni, "\(person), \(formID): \(font.name) subset \(font.sub), ToUnicode \(font.uni)"
+                )
             }
-            #expect(list.filter { !$0.emb }.allSatisfy { $0.name.hasPrefix("Helvetica") }, "\(formID): fonts \(list.map(\.name))")
+            #expect(
+                list.filter { !$0.emb }.allSatisfy { $0.name.hasPrefix("Helvetica") },
+                "\(formID): fonts \(list.map(\.name))")
 
             let check = try Tool.run("qpdf", ["--check", path], in: directory)
-            #expect(check.text.contains("No syntax or stream encoding errors found") && check.stderr.isEmpty,
-                    "\(person), \(formID): qpdf said \(check.text) \(check.stderr)")
+            #expect(
+                check.text.contains("No syntax or stream encoding errors found") && check.stderr.isEmpty,
+                "\(person), \(formID): qpdf said \(check.text) \(check.stderr)")
             // poppler complains on stderr about anything it has to repair (fonts, CMaps, content).
-            let rendered = try Tool.run("pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path],
-                                        in: directory)
+            let rendered = try Tool.run(
+                "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path],
+                in: directory)
             #expect(rendered.stderr.isEmpty, "\(person), \(formID): pdftoppm said \(rendered.stderr)")
             let payload = QRPayload(attestation).text
             for page in ["page-1.png", "page-2.png"] {
                 let decoded = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory, accepting: [0, 4]).text
-                #expect(decoded == payload + "\n", "\(person), \(formID), \(page): zbarimg read \(decoded.debugDescription)")
+                #expect(
+                    decoded == payload + "\n", "\(person), \(formID), \(page): zbarimg read \(decoded.debugDescription)"
+                )
             }
         }
     }
@@ -83,28 +94,35 @@ struct UnicodeFontTests {
         let form = try Fixture.form(builtInFormIDs[0])
         let slot = form.fields[0]  // {firstName} {lastName}
         let scale = 300.0 / 72
-        let crop = ["-x", "\(Int((slot.x - 1) * scale))", "-y", "\(Int((form.page.height - slot.y - 12) * scale))",
-                    "-W", "\(Int((form.page.width - slot.x - 40) * scale))", "-H", "\(Int(17 * scale))"]
+        let crop = [
+            "-x", "\(Int((slot.x - 1) * scale))", "-y", "\(Int((form.page.height - slot.y - 12) * scale))",
+            "-W", "\(Int((form.page.width - slot.x - 40) * scale))", "-H", "\(Int(17 * scale))",
+        ]
         let path = try write(pdf, named: "\(name).pdf", in: directory)
-        try Tool.run("pdftoppm", ["-gray", "-r", "300", "-f", "1", "-l", "1"] + crop + [path, directory.appendingPathComponent(name).path],
-                     in: directory)
-        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .first { $0.hasPrefix("\(name)-") && $0.hasSuffix(".pgm") })
+        try Tool.run(
+            "pdftoppm",
+            ["-gray", "-r", "300", "-f", "1", "-l", "1"] + crop + [path, directory.appendingPathComponent(name).path],
+            in: directory)
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .first { $0.hasPrefix("\(name)-") && $0.hasSuffix(".pgm") })
         return try GrayImage(pgm: try Data(contentsOf: directory.appendingPathComponent(file)))
     }
 
     /// The glyphs are DejaVu Sans's own: the name drawn by the renderer looks, pixel for pixel,
     /// like the same text drawn by libharu's own embedding of the whole font file (the way it
     /// was drawn before; Vietnamese is left out, see the next test).
-    @Test("the subset draws exactly what libharu's embedding of the whole font draws",
-          arguments: ["polish", "greek", "cyrillic"])
+    @Test(
+        "the subset draws exactly what libharu's embedding of the whole font draws",
+        arguments: ["polish", "greek", "cyrillic"])
     func sameGlyphsAsTheWholeFont(person: String) throws {
         let identity = try Self.person(person)
         let form = try Fixture.form(builtInFormIDs[0])
         let slot = form.fields[0]  // {firstName} {lastName}
         let pdf = try Fixture.renderer().pdf(try Fixture.attestation(identity, formID: form.id))
-        let reference = try Self.wholeFontPDF(identity.fullName, x: slot.x, y: slot.y, size: slot.size ?? 11,
-                                              width: form.page.width, height: form.page.height)
+        let reference = try Self.wholeFontPDF(
+            identity.fullName, x: slot.x, y: slot.y, size: slot.size ?? 11,
+            width: form.page.width, height: form.page.height)
         try withScratchDirectory { directory in
             let ours = try nameBand(pdf, "ours", in: directory)
             let theirs = try nameBand(reference, "reference", in: directory)
@@ -112,7 +130,8 @@ struct UnicodeFontTests {
             let ink = theirs.pixels.filter { $0 < 128 }.count
             #expect(ink > 500, "\(person): the reference has only \(ink) dark pixels")
             let different = zip(ours.pixels, theirs.pixels).filter { abs(Int($0) - Int($1)) > 64 }.count
-            #expect(different == 0, "\(person): \(different) pixels differ from the whole font's rendering (\(ink) dark)")
+            #expect(
+                different == 0, "\(person): \(different) pixels differ from the whole font's rendering (\(ink) dark)")
         }
     }
 
@@ -123,7 +142,8 @@ struct UnicodeFontTests {
     func nestedComposites() throws {
         let renderer = try Fixture.renderer()
         func pdf(_ last: String) throws -> [UInt8] {
-            try renderer.pdf(try Fixture.attestation(try Fixture.identity(first: "Ł", last: last), formID: builtInFormIDs[0]))
+            try renderer.pdf(
+                try Fixture.attestation(try Fixture.identity(first: "Ł", last: last), formID: builtInFormIDs[0]))
         }
         let (marked, plain) = (try pdf("Nguyễn"), try pdf("Nguyen"))
         try withScratchDirectory { directory in
@@ -132,7 +152,8 @@ struct UnicodeFontTests {
             try #require(with.width == without.width && with.height == without.height)
             // DejaVu Sans's x-height is 1120/2048 em: 6 pt at 11 pt, so 6 pt below the band's top.
             let xHeightRow = Int((12 - 6.0) * 300 / 72)
-            var above = 0, below = 0
+            var above = 0
+            var below = 0
             for (index, (a, b)) in zip(with.pixels, without.pixels).enumerated() where abs(Int(a) - Int(b)) > 64 {
                 if index / with.width < xHeightRow { above += 1 } else { below += 1 }
             }
@@ -143,7 +164,9 @@ struct UnicodeFontTests {
 
     /// One line of text in DejaVu Sans the way the renderer drew it before: libharu's UTF-8
     /// encoder and its embedding of the whole TrueType file.
-    static func wholeFontPDF(_ text: String, x: Double, y: Double, size: Double, width: Double, height: Double) throws -> [UInt8] {
+    static func wholeFontPDF(
+        _ text: String, x: Double, y: Double, size: Double, width: Double, height: Double
+    ) throws -> [UInt8] {
         let document = try HaruDocument()
         let pdf = document.handle
         HPDF_SetCompressionMode(pdf, UInt32(HPDF_COMP_ALL))
@@ -163,8 +186,9 @@ struct UnicodeFontTests {
 
     /// The width that decides the city's size is the width the reader draws: the embedded
     /// font's own widths, with the official rule (whole points from 11 down to 7 until 83 pt fit).
-    @Test("a Polish city after « Fait à » shrinks like a French one, measured in the embedded font",
-          arguments: builtInFormIDs)
+    @Test(
+        "a Polish city after « Fait à » shrinks like a French one, measured in the embedded font",
+        arguments: builtInFormIDs)
     func cityShrinks(formID: String) throws {
         let renderer = try Fixture.renderer()
         let official = try OfficialPositions.of(formID)
@@ -173,10 +197,14 @@ struct UnicodeFontTests {
         try withScratchDirectory { directory in
             func words(city: String) throws -> (name: Word, city: Word) {
                 let identity = try Fixture.identity(first: "Łukasz", last: "Wałęsa", city: city)
-                let page = try BBox.firstPage(of: try renderer.pdf(try Fixture.attestation(identity, formID: formID)), in: directory)
+                let page = try BBox.firstPage(
+                    of: try renderer.pdf(try Fixture.attestation(identity, formID: formID)), in: directory)
                 let name = try #require(page.words.first { $0.text == "Łukasz" }, "\(formID): no «Łukasz»")
-                let word = try #require(page.words.first { abs($0.xMin - official.city.x) <= 2 && $0.yMin > page.height - official.city.y - 15
-                    && $0.yMax < page.height - official.city.y + 5 }, "\(formID): no word after « Fait à »")
+                let word = try #require(
+                    page.words.first {
+                        abs($0.xMin - official.city.x) <= 2 && $0.yMin > page.height - official.city.y - 15
+                            && $0.yMax < page.height - official.city.y + 5
+                    }, "\(formID): no word after « Fait à »")
                 #expect(word.text == city, "\(formID): the word after « Fait à » is «\(word.text)»")
                 return (name, word)
             }
@@ -190,11 +218,14 @@ struct UnicodeFontTests {
             let medium = try words(city: "Skarżysko-Kamienna").city
             let mediumSize = size(medium)
             let mediumWidth = medium.xMax - medium.xMin
-            #expect(abs(mediumSize - mediumSize.rounded()) < 0.05 && mediumSize >= 7 - 0.05 && mediumSize < 11,
-                    "\(formID): «Skarżysko-Kamienna» at \(mediumSize) pt")
-            #expect(mediumWidth <= fit + 0.5, "\(formID): «Skarżysko-Kamienna» is \(mediumWidth) pt wide, more than \(fit)")
-            #expect(mediumWidth / mediumSize * (mediumSize.rounded() + 1) > fit,
-                    "\(formID): «Skarżysko-Kamienna» would fit at \(mediumSize.rounded() + 1) pt")
+            #expect(
+                abs(mediumSize - mediumSize.rounded()) < 0.05 && mediumSize >= 7 - 0.05 && mediumSize < 11,
+                "\(formID): «Skarżysko-Kamienna» at \(mediumSize) pt")
+            #expect(
+                mediumWidth <= fit + 0.5, "\(formID): «Skarżysko-Kamienna» is \(mediumWidth) pt wide, more than \(fit)")
+            #expect(
+                mediumWidth / mediumSize * (mediumSize.rounded() + 1) > fit,
+                "\(formID): «Skarżysko-Kamienna» would fit at \(mediumSize.rounded() + 1) pt")
 
             // Too long even at 7 pt: stays at the official minimum of 7 pt.
             let long = try words(city: "Skarżysko-Kamienna-Wólka-Łęczycka").city
@@ -306,8 +337,11 @@ struct UnicodeFontTests {
                 // Code i draws the subset's glyph newGlyphs[i] (the PDF's CIDToGIDMap), which the
                 // subset's own cmap gives for the character too.
                 let glyph = newGlyphs[Int(code)]
-                #expect(subset.glyph(for: scalar) == glyph, "\(scalar): subset glyph \(subset.glyph(for: scalar)), map \(glyph)")
-                #expect(subset.width(ofGlyph: glyph) == font.width(ofGlyph: font.glyph(for: scalar)), "\(scalar): width")
+                #expect(
+                    subset.glyph(for: scalar) == glyph,
+                    "\(scalar): subset glyph \(subset.glyph(for: scalar)), map \(glyph)")
+                #expect(
+                    subset.width(ofGlyph: glyph) == font.width(ofGlyph: font.glyph(for: scalar)), "\(scalar): width")
             }
         }
     }

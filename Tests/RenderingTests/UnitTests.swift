@@ -7,9 +7,11 @@ import Testing
 @Suite("QRMatrix")
 struct QRMatrixTests {
     static func payloads() throws -> [[UInt8]] {
-        var result: [[UInt8]] = [Array("A".utf8), Array("https://example.org/?q=1".utf8),
-                                 Array(String(repeating: "x", count: 500).utf8),
-                                 (0..<1200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }]
+        var result: [[UInt8]] = [
+            Array("A".utf8), Array("https://example.org/?q=1".utf8),
+            Array(String(repeating: "x", count: 500).utf8),
+            (0..<1200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) },
+        ]
         for formID in builtInFormIDs {
             for identity in [try Fixture.camille(), try Fixture.widestPerson(), try Fixture.latin1Person()] {
                 result.append(QRPayload(try Fixture.attestation(identity, formID: formID)).bytes)
@@ -26,7 +28,8 @@ struct QRMatrixTests {
             let rectangles = qr.rectangles()
             var cover = [Int](repeating: 0, count: qr.width * qr.width)
             for rect in rectangles {
-                let inside = rect.x >= 0 && rect.y >= 0 && rect.width >= 1 && rect.height >= 1
+                let inside =
+                    rect.x >= 0 && rect.y >= 0 && rect.width >= 1 && rect.height >= 1
                     && rect.x + rect.width <= qr.width && rect.y + rect.height <= qr.width
                 #expect(inside, "\(rect) outside the \(qr.width)-module code")
                 guard inside else { continue }
@@ -34,7 +37,8 @@ struct QRMatrixTests {
                     for column in rect.x..<rect.x + rect.width { cover[row * qr.width + column] += 1 }
                 }
             }
-            var dark = 0, wrong: [(Int, Int)] = []
+            var dark = 0
+            var wrong: [(Int, Int)] = []
             for row in 0..<qr.width {
                 for column in 0..<qr.width {
                     let isDark = qr.isDark(row: row, column: column)
@@ -42,14 +46,18 @@ struct QRMatrixTests {
                     if cover[row * qr.width + column] != (isDark ? 1 : 0) { wrong.append((row, column)) }
                 }
             }
-            #expect(wrong.isEmpty, "\(bytes.count) bytes: \(wrong.count) modules covered wrongly (0 or 2+ times for a dark one, any for a light one), first \(wrong.prefix(5))")
+            #expect(
+                wrong.isEmpty,
+                "\(bytes.count) bytes: \(wrong.count) modules covered wrongly (0 or 2+ times for a dark one, any for a light one), first \(wrong.prefix(5))"
+            )
             // The point of merging: fewer than half as many rectangles as dark modules.
             #expect(rectangles.count * 2 < dark, "\(rectangles.count) rectangles for \(dark) dark modules")
             #expect(dark > qr.width * qr.width / 4, "a QR code is about half dark; \(dark) of \(qr.width * qr.width)")
         }
     }
 
-    @Test("the 1-bit image has each module as a square of set bits, and nothing in the row padding", arguments: [1, 2, 3])
+    @Test(
+        "the 1-bit image has each module as a square of set bits, and nothing in the row padding", arguments: [1, 2, 3])
     func bitmap(scale: Int) throws {
         for bytes in try Self.payloads().prefix(4) {
             let qr = try QRMatrix(encoding: bytes)

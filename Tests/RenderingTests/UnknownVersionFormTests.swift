@@ -24,8 +24,9 @@ struct UnknownVersionFormTests {
     }
 
     static func attestation() throws -> Attestation {
-        try Attestation(identity: try Fixture.latin1Person(), form: try form(), reasonCodes: ["travail", "famille"], exit: .now,
-                        timeZone: .paris, now: Fixture.now)
+        try Attestation(
+            identity: try Fixture.latin1Person(), form: try form(), reasonCodes: ["travail", "famille"], exit: .now,
+            timeZone: .paris, now: Fixture.now)
     }
 
     /// The words of every fixed text on its page, and of the values, as pdftotext reads each
@@ -47,9 +48,12 @@ struct UnknownVersionFormTests {
         }
         for slot in form.fields { count(attestation.text(of: slot), page: slot.page) }
         try withScratchDirectory { directory in
-            let path = try write(try AttestationRenderer(forms: [form]).pdf(attestation), named: "attestation.pdf", in: directory)
+            let path = try write(
+                try AttestationRenderer(forms: [form]).pdf(attestation), named: "attestation.pdf", in: directory)
             for page in 1...2 {
-                let text = try Tool.run("pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", path, "-"], in: directory).text
+                let text = try Tool.run(
+                    "pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", path, "-"], in: directory
+                ).text
                 var found: [String: Int] = [:]
                 for word in ReferencePageTests.words(text) { found[word, default: 0] += 1 }
                 let missing = expected[page - 1].filter { found[$0.key, default: 0] < $0.value }.map(\.key).sorted()
@@ -67,9 +71,14 @@ struct UnknownVersionFormTests {
     /// nothing embedded (the person's values are all in Windows-1252).
     @Test func itsStandardFontsAreNamedAndNotEmbedded() throws {
         try withScratchDirectory { directory in
-            let path = try write(try AttestationRenderer(forms: [try Self.form()]).pdf(try Self.attestation()), named: "a.pdf", in: directory)
+            let path = try write(
+                try AttestationRenderer(forms: [try Self.form()]).pdf(try Self.attestation()), named: "a.pdf",
+                in: directory)
             let fonts = try Tool.run("pdffonts", [path], in: directory).text
-            for name in ["Times-Bold", "Times-Roman", "Times-Italic", "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Courier"] {
+            for name in [
+                "Times-Bold", "Times-Roman", "Times-Italic", "Helvetica", "Helvetica-Bold", "Helvetica-Oblique",
+                "Courier",
+            ] {
                 #expect(fonts.contains("\n\(name) "), "\(name) in \(fonts)")
             }
             #expect(!fonts.contains(" yes "), "nothing embedded: \(fonts)")
@@ -86,17 +95,28 @@ struct UnknownVersionFormTests {
         try withScratchDirectory { directory in
             let pdfPath = try write(try renderer.pdf(attestation), named: "attestation.pdf", in: directory)
             for page in 1...2 {
-                let pngPath = try write(try renderer.pagePNG(attestation, page: page, dpi: 150), named: "page\(page).png", in: directory)
-                try Tool.run("pdftoppm", ["-r", "150", "-gray", "-f", "\(page)", "-l", "\(page)", "-singlefile", pdfPath, "reference\(page)"],
-                             in: directory)
-                let reference = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("reference\(page).pgm")))
+                let pngPath = try write(
+                    try renderer.pagePNG(attestation, page: page, dpi: 150), named: "page\(page).png", in: directory)
+                try Tool.run(
+                    "pdftoppm",
+                    [
+                        "-r", "150", "-gray", "-f", "\(page)", "-l", "\(page)", "-singlefile", pdfPath,
+                        "reference\(page)",
+                    ],
+                    in: directory)
+                let reference = try GrayImage(
+                    pgm: Data(contentsOf: directory.appendingPathComponent("reference\(page).pgm")))
                 let image = try GrayImage(png: pngPath, in: directory)
                 try #require(image.width == reference.width && image.height == reference.height, "page \(page)")
                 let agreement = PixelAgreement(image.boxBlurred(), reference.boxBlurred(), tolerance: 85)
-                #expect(agreement.whole >= 0.98 && agreement.inked >= 0.98,
-                        "page \(page): \(agreement.whole * 100) % of pixels equal, \(agreement.inked * 100) % of inked ones")
+                #expect(
+                    agreement.whole >= 0.98 && agreement.inked >= 0.98,
+                    "page \(page): \(agreement.whole * 100) % of pixels equal, \(agreement.inked * 100) % of inked ones"
+                )
                 for path in [pngPath, "reference\(page).pgm"] {
-                    let decoded = try Tool.run("zbarimg", ["--raw", "-q", "-Sbinary", path], in: directory, accepting: [0, 4]).stdout
+                    let decoded = try Tool.run(
+                        "zbarimg", ["--raw", "-q", "-Sbinary", path], in: directory, accepting: [0, 4]
+                    ).stdout
                     #expect([UInt8](decoded) == payload, "page \(page), \(path)")
                 }
             }

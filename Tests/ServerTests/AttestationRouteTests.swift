@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Requests {
     /// The attestation routes answering real links: the documents, their headers, what their QR
@@ -37,16 +37,19 @@ extension Requests {
             let qr = try QRFields(try #require(payloads.last))
             if let first = payloads.first { #expect(first == qr.text, "both pages hold the same code") }
             let created = try qr.created
-            #expect(abs(created.timeIntervalSince(before)) < 120, "Cree le \(qr["Cree le"] ?? "?") is not now (\(before))")
-            #expect(created.timeIntervalSince(try qr.exit) == 20 * 60,
-                    "Sortie \(qr["Sortie"] ?? "?") is 20 minutes before Cree le \(qr["Cree le"] ?? "?")")
+            #expect(
+                abs(created.timeIntervalSince(before)) < 120, "Cree le \(qr["Cree le"] ?? "?") is not now (\(before))")
+            #expect(
+                created.timeIntervalSince(try qr.exit) == 20 * 60,
+                "Sortie \(qr["Sortie"] ?? "?") is 20 minutes before Cree le \(qr["Cree le"] ?? "?")")
             #expect(qr["Nom"] == "Quimperle")
             #expect(qr["Prenom"] == "Eloise")
             #expect(qr["Naissance"] == "29/02/1988 a Besancon")
             #expect(qr["Adresse"] == "12 rue des Lilas Bleus 25000 Besancon")
             #expect(qr["Motifs"] == "travail")
-            #expect(r.header("Content-Disposition") == "inline; filename=\"\(Paris.fileName(created))\"",
-                    "the file name is the creation time of the QR code (\(qr["Cree le"] ?? "?"))")
+            #expect(
+                r.header("Content-Disposition") == "inline; filename=\"\(Paris.fileName(created))\"",
+                "the file name is the creation time of the QR code (\(qr["Cree le"] ?? "?"))")
         }
 
         @Test func explicitExitTimeAndOtherReasons() throws {
@@ -67,7 +70,8 @@ extension Requests {
             let createdDay = try #require(qr["Cree le"]).components(separatedBy: " a ").first
             #expect(exitParts.last == at, "Sortie holds the time asked for")
             #expect(exitParts.first == createdDay, "at= is a time of the day of creation")
-            #expect(Set(qr.reasons) == ["sante", "famille"], "reasons= replaces the link's reasons: \(qr["Motifs"] ?? "?")")
+            #expect(
+                Set(qr.reasons) == ["sante", "famille"], "reasons= replaces the link's reasons: \(qr["Motifs"] ?? "?")")
             #expect(qr.reasons == ["sante", "famille"], "in the form's order")
 
             let both = try curl(s.server.url("/attestation.pdf", token: s.eloise, "at=\(at)&offset=-5"))
@@ -96,7 +100,9 @@ extension Requests {
             #expect(qr["Prenom"] == "Eloise")
             #expect(qr["Adresse"] == "12 rue des Lilas Bleus 25000 Besancon")
             #expect(qr["Motifs"] == "sante")
-            #expect(r.header("Content-Disposition") == "inline; filename=\"\(Paris.fileName(try qr.created, extension: "png"))\"")
+            #expect(
+                r.header("Content-Disposition")
+                    == "inline; filename=\"\(Paris.fileName(try qr.created, extension: "png"))\"")
 
             let small = try curl(s.server.url("/attestation.png", token: s.eloise, "size=185"))
             #expect(small.status == 200)
@@ -107,7 +113,9 @@ extension Requests {
             for bad in ["184", "4097", "abc", "-400", "400.5"] {
                 let r = try curl(s.server.url("/attestation.png", token: s.eloise, "size=\(bad)"))
                 #expect(r.status == 400, "size=\(bad): \(r.status)")
-                #expect(r.text.contains("185") && r.text.contains("4096"), "size=\(bad): the message names the bounds: \(r.text)")
+                #expect(
+                    r.text.contains("185") && r.text.contains("4096"),
+                    "size=\(bad): the message names the bounds: \(r.text)")
             }
             let sizeOnPDF = try curl(s.server.url("/attestation.pdf", token: s.eloise, "size=400"))
             #expect(sizeOnPDF.status == 400, "size is a parameter of the PNG only")
@@ -117,8 +125,9 @@ extension Requests {
         /// these codes of at most 65 modules and their quiet zone).
         static func expectPNGWidth(_ png: Data, atMost size: Int, sourceLocation: SourceLocation = #_sourceLocation) {
             let width = pngWidth(png) ?? 0
-            #expect(width <= size && width > size - 66 && width >= size * 2 / 3, "size=\(size): \(width) px wide",
-                    sourceLocation: sourceLocation)
+            #expect(
+                width <= size && width > size - 66 && width >= size * 2 / 3, "size=\(size): \(width) px wide",
+                sourceLocation: sourceLocation)
         }
 
         /// Width from the IHDR chunk.
@@ -151,8 +160,9 @@ extension Requests {
                     #expect(r.header("Content-Type")?.hasPrefix("text/plain") == true)
                     Self.expectPrivateHeaders(r)
                     if let message { #expect(r.text.contains(message), "\(name): \(r.text)") }
-                    #expect(!r.text.contains(bad) && !r.text.contains("Quimperl") && !r.text.contains("Belkacemi"),
-                            "an error never echoes the token or the person")
+                    #expect(
+                        !r.text.contains(bad) && !r.text.contains("Quimperl") && !r.text.contains("Belkacemi"),
+                        "an error never echoes the token or the person")
                 }
             }
         }
@@ -213,7 +223,8 @@ extension Requests {
             #expect(r.header("Content-Type")?.hasPrefix("text/plain") == true)
             Self.expectPrivateHeaders(r)
             for word in words {
-                #expect(r.text.lowercased().contains(word.lowercased()), "\(query): the message names \(word): \(r.text)")
+                #expect(
+                    r.text.lowercased().contains(word.lowercased()), "\(query): the message names \(word): \(r.text)")
             }
         }
 
@@ -284,26 +295,36 @@ extension Requests {
 
         @Test func headIsAnsweredLikeGetWithoutBody() throws {
             let s = try SharedServer.get()
-            let paths = [("/attestation.pdf", "offset=-20"), ("/attestation.png", ""), ("/api/v1/forms", ""), ("/", "")]
+            let paths = [
+                ("/attestation.pdf", "offset=-20"), ("/attestation.png", ""), ("/api/v1/forms", ""), ("/", ""),
+            ]
             for (path, query) in paths {
-                let url = path.hasPrefix("/attestation") ? s.server.url(path, token: s.eloise, query) : s.server.baseURL + path
+                let url =
+                    path.hasPrefix("/attestation")
+                    ? s.server.url(path, token: s.eloise, query) : s.server.baseURL + path
                 let get = try curl(url)
                 let head = try curl(url, ["-I"])
                 #expect(head.curlExit == 0, "\(head.curlError)")
                 #expect(head.status == get.status, "\(path): HEAD \(head.status), GET \(get.status)")
                 #expect(head.downloaded == 0, "\(path): HEAD has no body")
                 let names = { (r: HTTPResult) in Set(r.headerNames).subtracting(["date"]) }
-                #expect(names(head) == names(get), "\(path): same headers: \(names(head).symmetricDifference(names(get)))")
+                #expect(
+                    names(head) == names(get), "\(path): same headers: \(names(head).symmetricDifference(names(get)))")
                 for name in ["Content-Type", "Cache-Control", "Referrer-Policy", "X-Content-Type-Options", "ETag"] {
                     #expect(head.header(name) == get.header(name), "\(path): \(name)")
                 }
                 let length = Int(head.header("Content-Length") ?? "") ?? 0
-                #expect(abs(length - get.body.count) < 64,
-                        "\(path): HEAD announces the length of the GET body (\(length) vs \(get.body.count))")
+                #expect(
+                    abs(length - get.body.count) < 64,
+                    "\(path): HEAD announces the length of the GET body (\(length) vs \(get.body.count))")
             }
             // A HEAD response with a body would corrupt the next response on the same connection.
-            let twice = try Tool.external("curl", ["-sS", "-I", s.server.url("/attestation.pdf", token: s.eloise),
-                                                   s.server.baseURL + "/healthz"])
+            let twice = try Tool.external(
+                "curl",
+                [
+                    "-sS", "-I", s.server.url("/attestation.pdf", token: s.eloise),
+                    s.server.baseURL + "/healthz",
+                ])
             #expect(twice.status == 0, "\(twice.stderr)")
             #expect(twice.stdout.components(separatedBy: "HTTP/1.1 200").count == 3, "\(twice.stdout)")
         }

@@ -1,8 +1,8 @@
 import AttestationKit
 import Foundation
 import LinkTokens
-import Testing
 import TestSupport
+import Testing
 
 /// Files that vanish, break or empty never loosen security: the last good state stays in force,
 /// the log says so at error level, `/healthz` says `degraded` and `/metrics` counts it.
@@ -22,11 +22,17 @@ import TestSupport
         // Deleted, then a dangling symbolic link, then emptied: each refused, the revocation stays.
         let breakages: [(String, () throws -> Void)] = [
             ("deleted", { try FileManager.default.removeItem(at: list) }),
-            ("dangling link", { try FileManager.default.createSymbolicLink(atPath: list.path, withDestinationPath: "parti.txt") }),
-            ("emptied", {
-                try FileManager.default.removeItem(at: list)
-                try Data().write(to: list)
-            }),
+            (
+                "dangling link",
+                { try FileManager.default.createSymbolicLink(atPath: list.path, withDestinationPath: "parti.txt") }
+            ),
+            (
+                "emptied",
+                {
+                    try FileManager.default.removeItem(at: list)
+                    try Data().write(to: list)
+                }
+            ),
         ]
         for (name, breakIt) in breakages {
             try breakIt()
@@ -42,7 +48,9 @@ import TestSupport
         }
         let refusals = server.logRecords.filter { ($0["message"] as? String)?.hasPrefix("reload refused") == true }
         #expect(refusals.count == 3)
-        #expect(refusals.allSatisfy { $0["level"] as? String == "error" && $0["file"] as? String == list.path }, "\(refusals)")
+        #expect(
+            refusals.allSatisfy { $0["level"] as? String == "error" && $0["file"] as? String == list.path },
+            "\(refusals)")
         #expect(try metric("attestation_configuration_reloads_total{result=\"refused\"}", server) == 3)
 
         try FileManager.default.removeItem(at: list)
@@ -112,11 +120,24 @@ import TestSupport
         let key = try SigningKey(fileContents: Data(contentsOf: URL(fileURLWithPath: site.scratch.path("keys/k1.key"))))
         let identity = try Person.maxime.identity
         let tokens = try [
-            (LinkContents(formID: "deplacement-2021-04-03", identity: identity, reasons: ["travail"]), "form_not_installed"),
-            (LinkContents(formID: "deplacement-2020-11-28", identity: identity, reasons: ["travail"], timeZone: "Mars/Olympus_Mons"),
-             "time_zone_unknown"),
-            (LinkContents(formID: "deplacement-2020-11-28", identity: identity, reasons: ["achats"]), "link_reasons_not_in_form"),
-            (LinkContents(formID: "deplacement-2020-11-28", identity: identity, reasons: []), "link_reasons_not_in_form"),
+            (
+                LinkContents(formID: "deplacement-2021-04-03", identity: identity, reasons: ["travail"]),
+                "form_not_installed"
+            ),
+            (
+                LinkContents(
+                    formID: "deplacement-2020-11-28", identity: identity, reasons: ["travail"],
+                    timeZone: "Mars/Olympus_Mons"),
+                "time_zone_unknown"
+            ),
+            (
+                LinkContents(formID: "deplacement-2020-11-28", identity: identity, reasons: ["achats"]),
+                "link_reasons_not_in_form"
+            ),
+            (
+                LinkContents(formID: "deplacement-2020-11-28", identity: identity, reasons: []),
+                "link_reasons_not_in_form"
+            ),
         ].map { (try LinkToken.sign($0.0, with: key), $0.1) }
         site.secrets.withLock { $0 += Person.maxime.secrets + tokens.map(\.0) }
         let server = try ServerProcess(config: site.config)
@@ -124,11 +145,16 @@ import TestSupport
             let page = try curl(server.url("/api/v1/link", token: token))
             let document = try curl(server.url("/attestation.pdf", token: token))
             let image = try curl(server.url("/attestation.png", token: token))
-            #expect(page.status == 500 && document.status == 500 && image.status == 500, "\(reason): \(page.status) \(document.status)")
+            #expect(
+                page.status == 500 && document.status == 500 && image.status == 500,
+                "\(reason): \(page.status) \(document.status)")
             let message = try #require(page.json()["error"] as? String)
             #expect(document.text == message + "\n", "\(reason): the same message")
-            #expect(server.requests(route: "/attestation.pdf", status: 500).contains { $0["refusal"] as? String == reason
-                && $0["level"] as? String == "error" }, "\(reason): logged at error level for the operator")
+            #expect(
+                server.requests(route: "/attestation.pdf", status: 500).contains {
+                    $0["refusal"] as? String == reason
+                        && $0["level"] as? String == "error"
+                }, "\(reason): logged at error level for the operator")
         }
         server.terminate()
         #expect(server.waitForExit(timeout: 20) == 0)
@@ -155,5 +181,7 @@ import TestSupport
 /// A sample's value in the server's /metrics, by its whole name with labels.
 func metric(_ name: String, _ server: ServerProcess) throws -> Double? {
     let text = try curl(server.baseURL + "/metrics").text
-    return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
+        Double($0.split(separator: " ").last ?? "")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Requests {
     /// The requests the HTTP layer refuses before any route (issue 12): worded by the service in
@@ -50,10 +50,13 @@ extension Requests {
 
         @Test func twoContentLengthsAreABadRequest() throws {
             let s = try SharedServer.get()
-            let r = try curl(s.server.baseURL + "/api/v1/forms", ["-H", "Content-Length: 0", "-H", "Content-Length: 0"])
+            let r = try curl(
+                s.server.baseURL + "/api/v1/forms", ["-H", "Content-Length: 0", "-H", "Content-Length: 0"])
             #expect(r.status == 400)
             expectErrorHeaders(r)
-            #expect(try r.json()["error"] as? String == "Requête mal formée : plusieurs en-têtes Content-Length ; un seul est accepté.")
+            #expect(
+                try r.json()["error"] as? String
+                    == "Requête mal formée : plusieurs en-têtes Content-Length ; un seul est accepté.")
         }
 
         /// `/metrics%00` read as `/metrics` went past the proxy rule that keeps it private.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Requests {
     /// `/api/v1/template`: what the personal page needs to make attestations offline.
@@ -17,15 +17,18 @@ extension Requests {
             #expect(pdf.starts(with: Array("%PDF-".utf8)))
             func span(_ name: String) throws -> String {
                 let object = try #require(json[name] as? [String: Int], "\(name)")
-                let offset = try #require(object["offset"]), length = try #require(object["length"])
+                let offset = try #require(object["offset"])
+                let length = try #require(object["length"])
                 return String(decoding: pdf[offset..<offset + length], as: UTF8.self)
             }
             // The placeholders as libharu escapes them in a PDF string, and the metadata's date.
             let texts = try #require(json["texts"] as? [[String: Any]])
             var printed: [String: String] = [:]
             for text in texts {
-                let offset = try #require(text["offset"] as? Int), length = try #require(text["length"] as? Int)
-                printed[try #require(text["value"] as? String)] = String(decoding: pdf[offset..<offset + length], as: UTF8.self)
+                let offset = try #require(text["offset"] as? Int)
+                let length = try #require(text["length"] as? Int)
+                printed[try #require(text["value"] as? String)] = String(
+                    decoding: pdf[offset..<offset + length], as: UTF8.self)
             }
             #expect(printed == ["exitDate": "00\\05700\\0570000", "exitTime": "00:00"], "\(printed)")
             #expect(try span("creationDate").hasPrefix("D:"))
@@ -42,11 +45,15 @@ extension Requests {
             let payload = try #require(json["payload"] as? [[String: String]])
             let text = payload.compactMap { $0["text"] }.joined()
             #expect(text.contains("Nom: Quimperle;"), "the person's values folded by the server: \(text)")
-            #expect(Set(payload.compactMap { $0["value"] }) == ["creationDate", "creationTimeH", "exitDate", "exitTime", "reasons"])
+            #expect(
+                Set(payload.compactMap { $0["value"] }) == [
+                    "creationDate", "creationTimeH", "exitDate", "exitTime", "reasons",
+                ])
             #expect((json["reasons"] as? [String])?.count == 9)
             #expect(json["timeZone"] as? String == "Europe/Paris")
             // A week offline at most: the link expires in 30 days.
-            let until = try #require((json["offlineUntil"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+            let until = try #require(
+                (json["offlineUntil"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
             #expect(abs(until.timeIntervalSinceNow - 7 * 24 * 3600) < 120, "\(until)")
 
             let locked = try curl(s.server.url("/api/v1/template", token: s.locked)).json()
@@ -96,13 +103,17 @@ extension Requests {
             flipped[flipped.count / 2] = flipped[flipped.count / 2] == "A" ? "B" : "A"
             let cases: [(String, Int, String)] = [
                 (s.server.url("/attestation.pdf", token: String(flipped)), 403, "Lien non valable"),
-                (s.server.url("/attestation.png", token: try s.site.expiredToken(.maxime)), 410, "Lien expiré ou révoqué"),
+                (
+                    s.server.url("/attestation.png", token: try s.site.expiredToken(.maxime)), 410,
+                    "Lien expiré ou révoqué"
+                ),
                 (s.server.url("/attestation.pdf", token: s.eloise, "offset=-9999"), 400, "Demande incorrecte"),
             ]
             for (url, status, title) in cases {
                 let page = try curl(url, Self.browser)
                 let text = try curl(url)
-                #expect(page.status == status && text.status == status, "\(url.suffix(30)): \(page.status) \(text.status)")
+                #expect(
+                    page.status == status && text.status == status, "\(url.suffix(30)): \(page.status) \(text.status)")
                 #expect(page.header("Content-Type") == "text/html; charset=utf-8")
                 #expect(page.header("Cache-Control") == "no-store")
                 #expect(page.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
@@ -129,10 +140,16 @@ extension Requests {
         let token = try site.mint(.eloise)
         try site.revoke(token)
         let server = try ServerProcess(config: site.config)
-        defer { server.terminate(); _ = server.waitForExit(timeout: 20) }
+        defer {
+            server.terminate()
+            _ = server.waitForExit(timeout: 20)
+        }
         let page = try curl(server.url("/attestation.pdf", token: token), Requests.ErrorPages.browser)
         #expect(page.status == 410)
-        #expect(page.text.contains("Votre administrateur : <strong>Marie &lt;marie@example.org&gt;, 06 12 34 56 78</strong>"), "\(page.text)")
+        #expect(
+            page.text.contains(
+                "Votre administrateur : <strong>Marie &lt;marie@example.org&gt;, 06 12 34 56 78</strong>"),
+            "\(page.text)")
     }
 
     @Test func aContactOnSeveralLinesIsRefused() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Licenses
-import Testing
 import TestSupport
+import Testing
 
 /// The text as the page must show it inside `<pre>`: the five characters HTML gives a meaning.
 private func htmlEscaped(_ text: String) -> String {
@@ -11,7 +11,8 @@ private func htmlEscaped(_ text: String) -> String {
 }
 
 private let ministryLicence = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference/official-LICENCE.txt")
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "shared/reference/official-LICENCE.txt")
 
 extension Requests {
     /// `/licenses`: every third-party component and licence text, from the data that
@@ -29,8 +30,10 @@ extension Requests {
             #expect(r.header("Content-Length") == String(r.body.count))
             let page = r.text
             #expect(page.hasPrefix("<!doctype html>\n<html lang=\"fr\">"))
-            for name in ["GNU libmicrohttpd", "GnuTLS", "Polices DejaVu", "libharu", "swift-crypto",
-                         "Copyright (c) 2020 Ministère de l&#39;intérieur"] {
+            for name in [
+                "GNU libmicrohttpd", "GnuTLS", "Polices DejaVu", "libharu", "swift-crypto",
+                "Copyright (c) 2020 Ministère de l&#39;intérieur",
+            ] {
                 #expect(page.contains(name), "\(name) is not named")
             }
             for licence in ThirdPartyNotices.licences {
@@ -59,7 +62,8 @@ extension Requests {
             #expect(list.status == 0)
             func listed(_ name: String) throws -> Substring {
                 let line = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix(name + " ") })
-                return try #require(line.dropFirst(name.count).split(separator: " ", omittingEmptySubsequences: true).first)
+                return try #require(
+                    line.dropFirst(name.count).split(separator: " ", omittingEmptySubsequences: true).first)
             }
             func shown(_ id: String) throws -> Substring {
                 let section = try #require(page.range(of: "<section class=\"composant\" id=\"c-\(id)\""))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Reloads, configuration checks and start-up failures, each with a server of its own.
 @Suite struct Lifecycle {
@@ -16,7 +16,8 @@ import TestSupport
         let good = try Data(contentsOf: URL(fileURLWithPath: site.config))
         try site.revoke(revoked)
         try Data("fichier ajouté\n".utf8).write(to: URL(fileURLWithPath: site.scratch.path("site/new.txt")))
-        let unknownKey = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"keys\"", with: "\"surprise\": 1, \"keys\"")
+        let unknownKey = String(decoding: good, as: UTF8.self).replacingOccurrences(
+            of: "\"keys\"", with: "\"surprise\": 1, \"keys\"")
         for broken in [Data("{ \"baseURL\": ".utf8), Data(unknownKey.utf8)] {
             try broken.write(to: URL(fileURLWithPath: site.config))
             #expect(!server.reload(), "a broken configuration is refused")
@@ -100,7 +101,8 @@ import TestSupport
         try Data("<!doctype html><title>Autre</title><p>site de l’image</p>\n".utf8)
             .write(to: URL(fileURLWithPath: other + "/index.html"))
 
-        let check = try Tool.run(Tool.server, ["--config", site.config, "--public-directory", other, "--check-config"], timeout: 30)
+        let check = try Tool.run(
+            Tool.server, ["--config", site.config, "--public-directory", other, "--check-config"], timeout: 30)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("site statique : \(other) ("), "\(check.stdout)")
 
@@ -110,8 +112,12 @@ import TestSupport
         #expect(server.reload())
         #expect(try curl(server.baseURL + "/").text.contains("site de l’image"), "a reload keeps the option")
 
-        let missing = try Tool.run(Tool.server, ["--config", site.config, "--public-directory", site.scratch.path("absent"),
-                                                 "--check-config"], timeout: 30)
+        let missing = try Tool.run(
+            Tool.server,
+            [
+                "--config", site.config, "--public-directory", site.scratch.path("absent"),
+                "--check-config",
+            ], timeout: 30)
         #expect(missing.status == 78, "\(missing.status) \(missing.stderr)")
         #expect(missing.stderr.contains("--public-directory") && missing.stderr.contains("absent"), "\(missing.stderr)")
     }
@@ -123,7 +129,8 @@ import TestSupport
         #expect(r.status == 78)
         #expect(r.stderr.contains("revocationLsit") && r.stderr.contains("clé inconnue"), "\(r.stderr)")
 
-        let missing = try Tool.run(Tool.server, ["--config", site.scratch.path("absent.json"), "--check-config"], timeout: 30)
+        let missing = try Tool.run(
+            Tool.server, ["--config", site.scratch.path("absent.json"), "--check-config"], timeout: 30)
         #expect(missing.status == 78)
         #expect(missing.stderr.contains("attestation-admin init"), "says how to create one: \(missing.stderr)")
     }
@@ -178,8 +185,9 @@ import TestSupport
         let r = try Tool.run(Tool.server, ["--config", site.config, "--check-config"], timeout: 30)
         #expect(r.status == 78, "\(r.stderr)")
         #expect(r.stderr.contains("server.publicDirectory") && r.stderr.contains("index.html"), "\(r.stderr)")
-        let option = try Tool.run(Tool.server, ["--config", site.config, "--check-config", "--public-directory", "/nulle/part"],
-                                  timeout: 30)
+        let option = try Tool.run(
+            Tool.server, ["--config", site.config, "--check-config", "--public-directory", "/nulle/part"],
+            timeout: 30)
         #expect(option.status == 78)
         #expect(option.stderr.contains("/nulle/part"), "\(option.stderr)")
     }

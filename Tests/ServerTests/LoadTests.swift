@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Many clients at once, and a stop in the middle of them; one at a time, each with its own
 /// server, so that they do not slow each other down.
@@ -11,9 +11,10 @@ import TestSupport
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         return (0..<count).map { i in
             let suffix = String([letters[i / 676 % 26], letters[i / 26 % 26], letters[i % 26]])
-            return Person(firstName: "Alix" + suffix, lastName: "Martin" + suffix,
-                          birthDate: String(format: "%02d/%02d/%04d", i % 28 + 1, i % 12 + 1, 1940 + i % 60),
-                          birthPlace: "Ville" + suffix, address: "\(i + 1) rue du Test" + suffix, zip: "75011", city: "Paris")
+            return Person(
+                firstName: "Alix" + suffix, lastName: "Martin" + suffix,
+                birthDate: String(format: "%02d/%02d/%04d", i % 28 + 1, i % 12 + 1, 1940 + i % 60),
+                birthPlace: "Ville" + suffix, address: "\(i + 1) rue du Test" + suffix, zip: "75011", city: "Paris")
         }
     }
 
@@ -26,20 +27,26 @@ import TestSupport
 
         var config = ""
         for (index, token) in tokens.enumerated() {
-            config += "url = \"\(server.url("/attestation.pdf", token: token))\"\noutput = \"\(scratch.path("p\(index).pdf"))\"\n"
+            config +=
+                "url = \"\(server.url("/attestation.pdf", token: token))\"\noutput = \"\(scratch.path("p\(index).pdf"))\"\n"
         }
         let configFile = try write(Data(config.utf8), to: "curl.conf", in: scratch)
         let start = Date()
-        let r = try Tool.external("curl", [
-            "-sS", "--parallel", "--parallel-immediate", "--parallel-max", "200", "--max-time", "60", "-K", configFile,
-            "-w", "%{http_code} %{exitcode} %{num_connects} %{content_type} %{filename_effective}\\n",
-        ], timeout: 120)
+        let r = try Tool.external(
+            "curl",
+            [
+                "-sS", "--parallel", "--parallel-immediate", "--parallel-max", "200", "--max-time", "60", "-K",
+                configFile,
+                "-w", "%{http_code} %{exitcode} %{num_connects} %{content_type} %{filename_effective}\\n",
+            ], timeout: 120)
         let elapsed = Date().timeIntervalSince(start)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 200, "\(r.stderr)")
         let failed = lines.filter { !$0.hasPrefix("200 0 ") || !$0.contains("application/pdf") }
         #expect(failed.isEmpty, "\(failed.count) of 200 failed: \(failed.prefix(5)) \(r.stderr.prefix(500))")
-        #expect(lines.filter { $0.hasPrefix("200 0 1 ") }.count == 200, "each request on a connection of its own, all at once")
+        #expect(
+            lines.filter { $0.hasPrefix("200 0 1 ") }.count == 200,
+            "each request on a connection of its own, all at once")
         print("200 concurrent PDFs in \(String(format: "%.2f", elapsed)) s")
 
         // Each document is its person's: the name in the text of all 200, the QR code of a sample.
@@ -49,7 +56,8 @@ import TestSupport
             let text = (try? Tool.external("pdftotext", [scratch.path("p\(index).pdf"), "-"]))?.stdout ?? ""
             let others = [people[(index + 1) % people.count], people[(index + 199) % people.count]]
             if !text.contains(person.firstName) || !text.contains(person.lastName) || !text.contains(person.address)
-                || others.contains(where: { text.contains($0.lastName) }) {
+                || others.contains(where: { text.contains($0.lastName) })
+            {
                 mismatches.withLock { $0.append("p\(index).pdf text is not \(person.firstName) \(person.lastName)'s") }
             }
         }
@@ -61,8 +69,11 @@ import TestSupport
             let payload = (try? decodedQRCodes(in: file, scratch: scratch, pages: 2...2, resolution: 100))?.first
             let qr = payload.flatMap { try? QRFields($0) }
             if qr?["Nom"] != person.lastName || qr?["Prenom"] != person.firstName
-                || qr?["Naissance"] != "\(person.birthDate) a \(person.birthPlace)" {
-                mismatches.withLock { $0.append("p\(index).pdf QR code: \(payload ?? "unreadable") for \(person.lastName)") }
+                || qr?["Naissance"] != "\(person.birthDate) a \(person.birthPlace)"
+            {
+                mismatches.withLock {
+                    $0.append("p\(index).pdf QR code: \(payload ?? "unreadable") for \(person.lastName)")
+                }
             }
         }
         let found = mismatches.withLock { $0 }
@@ -85,14 +96,18 @@ import TestSupport
         let scratch = try Scratch(prefix: "server-stop")
         let curlPath = try Tool.externalPath("curl")
 
-        let clients = 50, requestsEach = 40
+        let clients = 50
+        let requestsEach = 40
         var running: [RunningProcess] = []
         for client in 0..<clients {
-            var arguments = ["-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode} %{size_download} %{filename_effective}\\n"]
+            var arguments = [
+                "-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode} %{size_download} %{filename_effective}\\n",
+            ]
             for request in 0..<requestsEach {
                 let token = tokens[(client + request) % tokens.count]
                 // Every fifth a large PNG, slower to make.
-                let url = request % 5 == 4
+                let url =
+                    request % 5 == 4
                     ? server.url("/attestation.png", token: token, "size=4096")
                     : server.url("/attestation.pdf", token: token, "offset=-\(request % 30)")
                 arguments += [url, "-o", scratch.path("c\(client)-\(request)" + (request % 5 == 4 ? ".png" : ".pdf"))]
@@ -101,11 +116,14 @@ import TestSupport
         }
         // A load balancer's probe on one kept-alive connection, as fast as it can: it must see
         // 503 once the stop begins, then find the port closed.
-        let healthz = try RunningProcess(curlPath, ["-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode}\\n"]
-            + Array(repeating: [server.baseURL + "/healthz", "-o", "/dev/null"], count: 5_000).flatMap { $0 })
+        let healthz = try RunningProcess(
+            curlPath,
+            ["-sS", "--max-time", "30", "-w", "%{http_code} %{exitcode}\\n"]
+                + Array(repeating: [server.baseURL + "/healthz", "-o", "/dev/null"], count: 5_000).flatMap { $0 })
         // Under way: a good number of documents already sent.
         func answered() -> Int {
-            server.requests(route: "/attestation.pdf", status: 200).count + server.requests(route: "/attestation.png", status: 200).count
+            server.requests(route: "/attestation.pdf", status: 200).count
+                + server.requests(route: "/attestation.png", status: 200).count
         }
         let deadline = Date().addingTimeInterval(30)
         while answered() < 150, Date() < deadline { usleep(20_000) }
@@ -117,19 +135,30 @@ import TestSupport
         let results = running.map { $0.wait(timeout: 60) }
         let probes = healthz.wait(timeout: 60).stdout.split(separator: "\n")
 
-        var complete = 0, refused = 0
+        var complete = 0
+        var refused = 0
         var failures: [String] = []
         for result in results {
             for line in result.stdout.split(separator: "\n") {
                 let fields = line.split(separator: " ")
-                guard fields.count == 4 else { failures.append(String(line)); continue }
+                guard fields.count == 4 else {
+                    failures.append(String(line))
+                    continue
+                }
                 let (code, exit, size, file) = (fields[0], fields[1], Int(fields[2]) ?? -1, String(fields[3]))
                 if code == "200", exit == "0" {
                     let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
-                    let whole = file.hasSuffix(".pdf")
-                        ? data.starts(with: Data("%PDF-".utf8)) && String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF")
-                        : data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.suffix(12).starts(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44])
-                    if whole && data.count == size { complete += 1 } else { failures.append("\(line): incomplete document") }
+                    let whole =
+                        file.hasSuffix(".pdf")
+                        ? data.starts(with: Data("%PDF-".utf8))
+                            && String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF")
+                        : data.starts(with: [0x89, 0x50, 0x4E, 0x47])
+                            && data.suffix(12).starts(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44])
+                    if whole && data.count == size {
+                        complete += 1
+                    } else {
+                        failures.append("\(line): incomplete document")
+                    }
                 } else if code == "000", exit == "7" {
                     refused += 1
                 } else {
@@ -137,21 +166,30 @@ import TestSupport
                 }
             }
         }
-        print("SIGTERM after \(answeredBeforeStop) answers: \(complete) complete, \(refused) refused after the stop, \(failures.count) failed; stopped in \(String(format: "%.2f", stopDuration)) s")
-        #expect(status == 0, "the server exits 0 after SIGTERM (\(status.map(String.init) ?? "still running")): \(server.logText.suffix(3000))")
+        print(
+            "SIGTERM after \(answeredBeforeStop) answers: \(complete) complete, \(refused) refused after the stop, \(failures.count) failed; stopped in \(String(format: "%.2f", stopDuration)) s"
+        )
+        #expect(
+            status == 0,
+            "the server exits 0 after SIGTERM (\(status.map(String.init) ?? "still running")): \(server.logText.suffix(3000))"
+        )
         #expect(stopDuration < Double(shutdownTimeout) + 2, "stopped within the shutdown timeout")
         #expect(failures.isEmpty, "\(failures.count) requests cut or failed: \(failures.prefix(8))")
         #expect(complete + refused + failures.count == clients * requestsEach, "one result per request")
         #expect(complete >= 150, "the load was under way")
         #expect(refused > 0, "the stop came while requests were still being made")
         let messages = server.logRecords.compactMap { $0["message"] as? String }
-        #expect(!messages.contains { $0.contains("unfinished") }, "no request left unfinished: \(server.logText.suffix(1000))")
+        #expect(
+            !messages.contains { $0.contains("unfinished") },
+            "no request left unfinished: \(server.logText.suffix(1000))")
         #expect(messages.contains { $0.hasPrefix("stopping") } && messages.contains("stopped"))
 
         let firstUnavailable = probes.firstIndex { $0.hasPrefix("503 ") } ?? probes.endIndex
         #expect(firstUnavailable < probes.endIndex, "/healthz says 503 while the server drains: \(Set(probes))")
         #expect(probes[..<firstUnavailable].allSatisfy { $0 == "200 0" }, "\(Set(probes[..<firstUnavailable]))")
-        #expect(probes[firstUnavailable...].allSatisfy { $0 == "503 0" || $0 == "000 7" }, "\(Set(probes[firstUnavailable...]))")
+        #expect(
+            probes[firstUnavailable...].allSatisfy { $0 == "503 0" || $0 == "000 7" },
+            "\(Set(probes[firstUnavailable...]))")
         #expect(probes.count == 5_000)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Requests {
     /// `/attestation.png?page=…`: the whole page as an image, drawn by cairo from the PDF's
@@ -18,7 +18,8 @@ extension Requests {
             let scratch = try Scratch(prefix: "server-page-png")
             let before = Date()
             for page in 1...2 {
-                let r = try curl(s.server.url("/attestation.png", token: s.eloise, "page=\(page)&offset=-20&reasons=sante"))
+                let r = try curl(
+                    s.server.url("/attestation.png", token: s.eloise, "page=\(page)&offset=-20&reasons=sante"))
                 try #require(r.status == 200, "page \(page): \(r.status) \(r.text.prefix(300))")
                 #expect(r.header("Content-Type") == "image/png")
                 AttestationRoutes.expectPrivateHeaders(r)
@@ -79,7 +80,8 @@ extension Requests {
             let line = metrics.split(separator: "\n").first {
                 $0.hasPrefix("attestation_render_seconds") && $0.contains("format=\"page_png\"")
             }
-            #expect(line != nil, "\(metrics.split(separator: "\n").filter { $0.contains("attestation_render_seconds") })")
+            #expect(
+                line != nil, "\(metrics.split(separator: "\n").filter { $0.contains("attestation_render_seconds") })")
             #expect(!metrics.contains("Quimperle") && !metrics.contains(s.eloise), "no personal data in the metrics")
         }
     }

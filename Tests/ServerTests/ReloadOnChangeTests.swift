@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Reloads without signals (`server.reloadOnChange`, on by default): Kubernetes, Docker Compose
 /// and config tools change mounted files, often by swapping a symbolic link, and send no SIGHUP.
@@ -25,7 +25,9 @@ import TestSupport
         #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200)
         try site.revoke(token)
         let delay = try secondsUntil { try curl(server.url("/attestation.pdf", token: token)).status == 410 }
-        print("revocation in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after attestation-admin revoke")
+        print(
+            "revocation in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after attestation-admin revoke"
+        )
         #expect(delay != nil, "the revocation applied without SIGHUP")
         let reloads = server.logRecords.filter { $0["message"] as? String == "configuration reloaded" }
         #expect(reloads.contains { $0["trigger"] as? String == "file change" }, "\(reloads)")
@@ -45,12 +47,15 @@ import TestSupport
         let first = mount.appendingPathComponent("..2026_11_23_10_00_00.000000001")
         try manager.createDirectory(at: first, withIntermediateDirectories: true)
         for name in ["config.json", "revoked.txt"] {
-            try manager.copyItem(at: site.scratch.url.appendingPathComponent(name), to: first.appendingPathComponent(name))
+            try manager.copyItem(
+                at: site.scratch.url.appendingPathComponent(name), to: first.appendingPathComponent(name))
         }
         try rewriteRelativePaths(in: first.appendingPathComponent("config.json"), site: site)
-        try manager.createSymbolicLink(atPath: mount.appendingPathComponent("..data").path, withDestinationPath: first.lastPathComponent)
+        try manager.createSymbolicLink(
+            atPath: mount.appendingPathComponent("..data").path, withDestinationPath: first.lastPathComponent)
         for name in ["config.json", "revoked.txt"] {
-            try manager.createSymbolicLink(atPath: mount.appendingPathComponent(name).path, withDestinationPath: "..data/\(name)")
+            try manager.createSymbolicLink(
+                atPath: mount.appendingPathComponent(name).path, withDestinationPath: "..data/\(name)")
         }
         let server = try ServerProcess(config: mount.appendingPathComponent("config.json").path)
         #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200)
@@ -59,16 +64,22 @@ import TestSupport
         try site.revoke(token)
         let second = mount.appendingPathComponent("..2026_11_23_10_05_00.000000002")
         try manager.createDirectory(at: second, withIntermediateDirectories: true)
-        try manager.copyItem(at: first.appendingPathComponent("config.json"), to: second.appendingPathComponent("config.json"))
-        try manager.copyItem(at: site.scratch.url.appendingPathComponent("revoked.txt"), to: second.appendingPathComponent("revoked.txt"))
-        try manager.createSymbolicLink(atPath: mount.appendingPathComponent("..data_tmp").path, withDestinationPath: second.lastPathComponent)
+        try manager.copyItem(
+            at: first.appendingPathComponent("config.json"), to: second.appendingPathComponent("config.json"))
+        try manager.copyItem(
+            at: site.scratch.url.appendingPathComponent("revoked.txt"), to: second.appendingPathComponent("revoked.txt")
+        )
+        try manager.createSymbolicLink(
+            atPath: mount.appendingPathComponent("..data_tmp").path, withDestinationPath: second.lastPathComponent)
         let swapped = Date()
-        #expect(rename(mount.appendingPathComponent("..data_tmp").path, mount.appendingPathComponent("..data").path) == 0)
+        #expect(
+            rename(mount.appendingPathComponent("..data_tmp").path, mount.appendingPathComponent("..data").path) == 0)
         try manager.removeItem(at: first)
 
         let delay = try secondsUntil { try curl(server.url("/attestation.pdf", token: token)).status == 410 }
-        print("Kubernetes-style swap in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after the rename "
-            + "(\(String(format: "%.2f", Date().timeIntervalSince(swapped))) s measured to the end of the poll)")
+        print(
+            "Kubernetes-style swap in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after the rename "
+                + "(\(String(format: "%.2f", Date().timeIntervalSince(swapped))) s measured to the end of the poll)")
         #expect(delay != nil, "the swapped revocation list applied without SIGHUP")
         #expect(try curl(server.url("/attestation.pdf", token: kept)).status == 200)
         #expect(try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok")
@@ -88,7 +99,9 @@ import TestSupport
         let handle = try FileHandle(forWritingTo: list)
         try handle.truncate(atOffset: 0)
         try handle.close()
-        let degraded = try secondsUntil { try curl(server.baseURL + "/healthz").json()["status"] as? String == "degraded" }
+        let degraded = try secondsUntil {
+            try curl(server.baseURL + "/healthz").json()["status"] as? String == "degraded"
+        }
         #expect(degraded != nil, "the empty list was seen and refused")
         #expect(try curl(server.url("/attestation.pdf", token: revoked)).status == 410)
         let writer = try FileHandle(forWritingTo: list)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One server for a whole suite: started before its first test, stopped (SIGTERM, exit 0
 /// expected) after its last, its log then checked for personal data. The tests reach it
@@ -23,7 +23,8 @@ final class SharedServer: Sendable {
     }
 
     static func get(sourceLocation: SourceLocation = #_sourceLocation) throws -> SharedServer {
-        try #require(current, "no shared server: the suite needs the .sharedServer trait", sourceLocation: sourceLocation)
+        try #require(
+            current, "no shared server: the suite needs the .sharedServer trait", sourceLocation: sourceLocation)
     }
 
     var secrets: [String] { site.secrets.withLock { $0 } }
@@ -34,15 +35,20 @@ final class SharedServer: Sendable {
         server.terminate()
         let status = server.waitForExit(timeout: 20)
         let log = server.logText
-        #expect(status == 0, "the shared server did not stop cleanly (status \(status.map(String.init) ?? "still running")): \(log.suffix(3000))")
+        #expect(
+            status == 0,
+            "the shared server did not stop cleanly (status \(status.map(String.init) ?? "still running")): \(log.suffix(3000))"
+        )
         #expect(!log.contains("Sanitizer"), "sanitizer report in the server's log: \(log.suffix(6000))")
         expectLogHoldsNoSecrets(log, secrets: secrets)
     }
 }
 
 struct SharedServerTrait: SuiteTrait, TestScoping {
-    func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         let shared = try SharedServer()
         try await SharedServer.$current.withValue(shared) {
             try await function()

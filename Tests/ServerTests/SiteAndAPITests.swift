@@ -1,7 +1,7 @@
 import AttestationKit
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Requests {
     /// The static site: its files, and nothing else, however the path is written.
@@ -30,7 +30,9 @@ extension Requests {
 
         @Test func unknownPathsAre404() throws {
             let s = try SharedServer.get()
-            for path in ["/nothing", "/attestation.jpg", "/attestation.pdf/", "/api/v1/nothing", "/healthz/x", "/index.htm"] {
+            for path in [
+                "/nothing", "/attestation.jpg", "/attestation.pdf/", "/api/v1/nothing", "/healthz/x", "/index.htm",
+            ] {
                 let r = try curl(s.server.baseURL + path)
                 #expect(r.status == 404, "\(path): \(r.status)")
             }
@@ -50,7 +52,8 @@ extension Requests {
 
         /// Nothing outside the site, whatever the encoding, and no link inside it leading out.
         @Test(arguments: [
-            "/../config.json", "/%2e%2e/config.json", "/%252e%252e/config.json", "/..%2fconfig.json", "/%2e%2e%2fconfig.json",
+            "/../config.json", "/%2e%2e/config.json", "/%252e%252e/config.json", "/..%2fconfig.json",
+            "/%2e%2e%2fconfig.json",
             "/Public/../config.json", "/site/../config.json", "/sub/../../config.json", "/./../config.json",
             "/..\\config.json", "/%5c..%5cconfig.json", "//config.json", "/config.json", "/config.json%00.html",
             "/keys/k1.key", "/../keys/k1.key", "/%2e%2e/keys/k1.key", "/sub/key.txt", "/revoked.txt", "/../revoked.txt",
@@ -68,8 +71,10 @@ extension Requests {
 
         @Test func linksLeadingOutOfTheSiteAreLeftOutAndLogged() throws {
             let s = try SharedServer.get()
-            let leftOut = s.server.logRecords.filter { ($0["message"] as? String)?.hasPrefix("static file left out") == true }
-                .compactMap { $0["path"] as? String }
+            let leftOut = s.server.logRecords.filter {
+                ($0["message"] as? String)?.hasPrefix("static file left out") == true
+            }
+            .compactMap { $0["path"] as? String }
             #expect(leftOut.contains("/config.json"), "\(s.server.logText.prefix(2000))")
             #expect(leftOut.contains("/sub/key.txt"))
         }
@@ -98,7 +103,8 @@ extension Requests {
             #expect(form["id"] as? String == "deplacement-2020-11-28")
             let codes = (form["reasons"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
             #expect(codes.contains("travail") && codes.contains("sante") && codes.count == 9, "\(codes)")
-            if let serverTime = json["serverTime"] as? String, let date = ISO8601DateFormatter().date(from: serverTime) {
+            if let serverTime = json["serverTime"] as? String, let date = ISO8601DateFormatter().date(from: serverTime)
+            {
                 #expect(abs(date.timeIntervalSinceNow) < 120)
             } else {
                 Issue.record("serverTime missing or not ISO 8601: \(json["serverTime"] ?? "nil")")
@@ -139,7 +145,8 @@ extension Requests {
             #expect(post.header("Allow") == "GET, HEAD")
             // Found by fuzzing (Tests/Fuzz/Corpus/query/post-api): the 405 was text under /api/.
             #expect(post.header("Content-Type") == "application/json")
-            #expect((try post.json()["error"] as? String)?.hasPrefix("Méthode POST non acceptée") == true, "\(post.text)")
+            #expect(
+                (try post.json()["error"] as? String)?.hasPrefix("Méthode POST non acceptée") == true, "\(post.text)")
         }
 
         @Test func forms() throws {
@@ -195,10 +202,13 @@ extension Requests {
             let lines = r.text.split(separator: "\n").map(String.init)
             func count(route: String, status: Int) -> Double? {
                 lines.first {
-                    $0.hasPrefix("http_requests_total{") && $0.contains("route=\"\(route)\"") && $0.contains("status=\"\(status)\"")
+                    $0.hasPrefix("http_requests_total{") && $0.contains("route=\"\(route)\"")
+                        && $0.contains("status=\"\(status)\"")
                 }.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
             }
-            #expect((count(route: "/attestation.pdf", status: 200) ?? 0) >= 1, "\(lines.filter { $0.hasPrefix("http_requests_total") })")
+            #expect(
+                (count(route: "/attestation.pdf", status: 200) ?? 0) >= 1,
+                "\(lines.filter { $0.hasPrefix("http_requests_total") })")
             #expect((count(route: "/attestation.png", status: 200) ?? 0) >= 1)
             #expect((count(route: "/attestation.pdf", status: 403) ?? 0) >= 1)
             #expect((count(route: "/healthz", status: 200) ?? 0) >= 1)
@@ -210,7 +220,8 @@ extension Requests {
             let before = count(route: "/healthz", status: 200) ?? 0
             _ = try curl(s.server.baseURL + "/healthz")
             let after = try curl(s.server.baseURL + "/metrics").text.split(separator: "\n").first {
-                $0.hasPrefix("http_requests_total{") && $0.contains("route=\"/healthz\"") && $0.contains("status=\"200\"")
+                $0.hasPrefix("http_requests_total{") && $0.contains("route=\"/healthz\"")
+                    && $0.contains("status=\"200\"")
             }.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }
             #expect(after == before + 1, "the counter counts each request")
         }
@@ -264,17 +275,27 @@ extension Requests {
             let requests = s.server.requests()
             #expect(requests.count >= 10, "\(log.suffix(2000))")
             for record in requests {
-                #expect(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"].contains(record["method"] as? String ?? ""),
-                        "\(record)")
+                #expect(
+                    ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"].contains(
+                        record["method"] as? String ?? ""),
+                    "\(record)")
                 #expect((record["request_id"] as? String)?.isEmpty == false, "\(record)")
                 #expect(record["duration_ms"] is Double || record["duration_ms"] is Int, "\(record)")
                 #expect(record["bytes"] is Int && record["status"] is Int, "\(record)")
                 let route = record["route"] as? String ?? "?"
-                #expect(route == "other" || route == "refused" || (route.hasPrefix("/") && !route.contains("?")), "\(record)")
+                #expect(
+                    route == "other" || route == "refused" || (route.hasPrefix("/") && !route.contains("?")),
+                    "\(record)")
             }
             #expect(!s.server.requests(route: "/attestation.pdf", status: 200).isEmpty)
-            #expect(s.server.requests(route: "/attestation.pdf", status: 403).contains { $0["refusal"] as? String == "link_bad_signature" || $0["refusal"] as? String == "link_malformed" })
-            #expect(s.server.requests(route: "/attestation.pdf", status: 410).contains { $0["refusal"] as? String == "link_expired" })
+            #expect(
+                s.server.requests(route: "/attestation.pdf", status: 403).contains {
+                    $0["refusal"] as? String == "link_bad_signature" || $0["refusal"] as? String == "link_malformed"
+                })
+            #expect(
+                s.server.requests(route: "/attestation.pdf", status: 410).contains {
+                    $0["refusal"] as? String == "link_expired"
+                })
         }
     }
 }

@@ -2,8 +2,8 @@ import AttestationKit
 import Foundation
 import LinkTokens
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 // MARK: - HTTP through curl
 
@@ -44,9 +44,14 @@ func curl(_ url: String, _ options: [String] = [], timeout: Int = 30) throws -> 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let headerFile = directory.appendingPathComponent("headers"), bodyFile = directory.appendingPathComponent("body")
+    let headerFile = directory.appendingPathComponent("headers")
+    let bodyFile = directory.appendingPathComponent("body")
     let result = try Tool.external(
-        "curl", ["-sS", "--max-time", String(timeout), "-D", headerFile.path, "-o", bodyFile.path, "-w", "%{http_code} %{size_download}"]
+        "curl",
+        [
+            "-sS", "--max-time", String(timeout), "-D", headerFile.path, "-o", bodyFile.path, "-w",
+            "%{http_code} %{size_download}",
+        ]
             + options + [url],
         timeout: Double(timeout + 10))
     let headerText = String(decoding: (try? Data(contentsOf: headerFile)) ?? Data(), as: UTF8.self)
@@ -54,12 +59,15 @@ func curl(_ url: String, _ options: [String] = [], timeout: Int = 30) throws -> 
     let block = headerText.components(separatedBy: "\r\n\r\n").last { !$0.isEmpty } ?? ""
     let headers = block.components(separatedBy: "\r\n").dropFirst().compactMap { line -> HTTPResult.Header? in
         guard let colon = line.firstIndex(of: ":") else { return nil }
-        return HTTPResult.Header(name: String(line[..<colon]),
-                                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        return HTTPResult.Header(
+            name: String(line[..<colon]),
+            value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
     let written = result.stdout.split(separator: " ")
-    return HTTPResult(curlExit: result.status, status: written.first.flatMap { Int($0) } ?? 0,
-                      downloaded: written.last.flatMap { Int($0) } ?? -1, headers: headers, body: (try? Data(contentsOf: bodyFile)) ?? Data(), curlError: result.stderr)
+    return HTTPResult(
+        curlExit: result.status, status: written.first.flatMap { Int($0) } ?? 0,
+        downloaded: written.last.flatMap { Int($0) } ?? -1, headers: headers,
+        body: (try? Data(contentsOf: bodyFile)) ?? Data(), curlError: result.stderr)
 }
 
 // MARK: - People and links
@@ -75,29 +83,38 @@ struct Person: Sendable, Hashable {
     var city: String
 
     var options: [String] {
-        ["--first-name", firstName, "--last-name", lastName, "--birth-date", birthDate, "--birth-place", birthPlace,
-         "--address", address, "--zip", zip, "--city", city]
+        [
+            "--first-name", firstName, "--last-name", lastName, "--birth-date", birthDate, "--birth-place", birthPlace,
+            "--address", address, "--zip", zip, "--city", city,
+        ]
     }
 
     /// What must never reach a log: the values as written and as folded into the QR code.
     var secrets: [String] {
-        [firstName, lastName, birthDate, birthPlace, address, ASCIIFolding.fold(firstName), ASCIIFolding.fold(lastName),
-         ASCIIFolding.fold(address)]
+        [
+            firstName, lastName, birthDate, birthPlace, address, ASCIIFolding.fold(firstName),
+            ASCIIFolding.fold(lastName),
+            ASCIIFolding.fold(address),
+        ]
     }
 
     var identity: Identity {
         get throws {
-            try Identity(firstName: firstName, lastName: lastName, birthDate: birthDate, birthPlace: birthPlace,
-                         address: address, zipCode: zip, city: city, today: CalendarDate(year: 2100, month: 1, day: 1)!)
+            try Identity(
+                firstName: firstName, lastName: lastName, birthDate: birthDate, birthPlace: birthPlace,
+                address: address, zipCode: zip, city: city, today: CalendarDate(year: 2100, month: 1, day: 1)!)
         }
     }
 
-    static let eloise = Person(firstName: "Éloïse", lastName: "Quimperlé", birthDate: "29/02/1988", birthPlace: "Besançon",
-                               address: "12 rue des Lilas Bleus", zip: "25000", city: "Besançon")
-    static let maxime = Person(firstName: "Maximilien", lastName: "Oberkampf", birthDate: "17/03/1961", birthPlace: "Colmar",
-                               address: "3 impasse du Moulin Rouge", zip: "68000", city: "Colmar")
-    static let yasmine = Person(firstName: "Yasmine", lastName: "Belkacemi", birthDate: "05/11/1993", birthPlace: "Roubaix",
-                                address: "48 boulevard Vauban Nord", zip: "59100", city: "Roubaix")
+    static let eloise = Person(
+        firstName: "Éloïse", lastName: "Quimperlé", birthDate: "29/02/1988", birthPlace: "Besançon",
+        address: "12 rue des Lilas Bleus", zip: "25000", city: "Besançon")
+    static let maxime = Person(
+        firstName: "Maximilien", lastName: "Oberkampf", birthDate: "17/03/1961", birthPlace: "Colmar",
+        address: "3 impasse du Moulin Rouge", zip: "68000", city: "Colmar")
+    static let yasmine = Person(
+        firstName: "Yasmine", lastName: "Belkacemi", birthDate: "05/11/1993", birthPlace: "Roubaix",
+        address: "48 boulevard Vauban Nord", zip: "59100", city: "Roubaix")
 }
 
 /// A configuration made by `attestation-admin init` in a scratch directory, with a static site
@@ -112,7 +129,9 @@ final class TestSite: Sendable {
     /// - Parameter server: the `server` object of the configuration.
     init(server: [String: any Sendable] = [:]) throws {
         scratch = try Scratch(prefix: "server-tests")
-        let initialized = try Tool.admin(["init", "--config", scratch.path("config.json"), "--base-url", "http://127.0.0.1:8080"])
+        let initialized = try Tool.admin([
+            "init", "--config", scratch.path("config.json"), "--base-url", "http://127.0.0.1:8080",
+        ])
         try #require(initialized.status == 0, "init failed: \(initialized.stderr)")
         // Reloads on SIGHUP only, so a test changes several files and applies them when it says;
         // the tests of reloads on change turn it on.
@@ -130,7 +149,8 @@ final class TestSite: Sendable {
         try Data("fichier de test\n".utf8).write(to: URL(fileURLWithPath: scratch.path("site/sub/note.txt")))
         // Links inside the site leading out of it: never served.
         try manager.createSymbolicLink(atPath: scratch.path("site/config.json"), withDestinationPath: "../config.json")
-        try manager.createSymbolicLink(atPath: scratch.path("site/sub/key.txt"), withDestinationPath: scratch.path("keys/k1.key"))
+        try manager.createSymbolicLink(
+            atPath: scratch.path("site/sub/key.txt"), withDestinationPath: scratch.path("keys/k1.key"))
         try manager.createSymbolicLink(atPath: scratch.path("site/keys"), withDestinationPath: "../keys")
     }
 
@@ -145,7 +165,8 @@ final class TestSite: Sendable {
     /// Mints a link with the admin CLI and returns its token; the token and the person's values
     /// join the secrets no log may hold.
     func mint(_ person: Person, reasons: [String] = ["travail"], _ extra: [String] = []) throws -> String {
-        let result = try Tool.admin(["mint", "--config", config] + person.options + reasons.flatMap { ["--reason", $0] } + extra)
+        let result = try Tool.admin(
+            ["mint", "--config", config] + person.options + reasons.flatMap { ["--reason", $0] } + extra)
         try #require(result.status == 0, "mint failed: \(result.stderr)")
         let token = try #require(Self.token(of: result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         secrets.withLock { $0 += person.secrets + [token] }
@@ -156,7 +177,11 @@ final class TestSite: Sendable {
     func mintCSV(_ people: [Person], reasons: [String] = ["travail"]) throws -> [String] {
         var csv = "first_name,last_name,birth_date,birth_place,address,zip,city,reasons\n"
         for p in people {
-            csv += [p.firstName, p.lastName, p.birthDate, p.birthPlace, p.address, p.zip, p.city, reasons.joined(separator: " ")]
+            csv +=
+                [
+                    p.firstName, p.lastName, p.birthDate, p.birthPlace, p.address, p.zip, p.city,
+                    reasons.joined(separator: " "),
+                ]
                 .joined(separator: ",") + "\n"
         }
         let file = scratch.path("people-\(UUID().uuidString).csv")
@@ -167,7 +192,8 @@ final class TestSite: Sendable {
         try #require(links.count == people.count)
         var tokens: [String] = []
         for (person, link) in zip(people, links) {
-            #expect(link["name"] as? String == "\(person.firstName) \(person.lastName)", "mint --csv keeps the rows' order")
+            #expect(
+                link["name"] as? String == "\(person.firstName) \(person.lastName)", "mint --csv keeps the rows' order")
             let url = try #require(link["url"] as? String)
             tokens.append(try #require(Self.token(of: url)))
         }
@@ -180,8 +206,9 @@ final class TestSite: Sendable {
     func expiredToken(_ person: Person) throws -> String {
         let key = try SigningKey(fileContents: Data(contentsOf: URL(fileURLWithPath: scratch.path("keys/k1.key"))))
         let now = Date()
-        let contents = LinkContents(issuedAt: now.addingTimeInterval(-2 * 86_400), expiresAt: now.addingTimeInterval(-3_600),
-                                    formID: "deplacement-2020-11-28", identity: try person.identity, reasons: ["travail"])
+        let contents = LinkContents(
+            issuedAt: now.addingTimeInterval(-2 * 86_400), expiresAt: now.addingTimeInterval(-3_600),
+            formID: "deplacement-2020-11-28", identity: try person.identity, reasons: ["travail"])
         let token = try LinkToken.sign(contents, with: key)
         secrets.withLock { $0 += person.secrets + [token] }
         return token
@@ -190,7 +217,8 @@ final class TestSite: Sendable {
     /// A well-formed link signed by a key this server does not know.
     func foreignKeyToken(_ person: Person, keyID: String = "k1") throws -> String {
         let key = try SigningKey.generate(id: keyID)
-        let contents = LinkContents(formID: "deplacement-2020-11-28", identity: try person.identity, reasons: ["travail"])
+        let contents = LinkContents(
+            formID: "deplacement-2020-11-28", identity: try person.identity, reasons: ["travail"])
         let token = try LinkToken.sign(contents, with: key)
         secrets.withLock { $0 += person.secrets + [token] }
         return token
@@ -267,8 +295,11 @@ struct QRFields {
         let day = parts[0].split(separator: "/").compactMap { Int($0) }
         let time = parts[1].split(separator: timeSeparator).compactMap { Int($0) }
         try #require(day.count == 3 && time.count == 2, "« dd/mm/yyyy a HH\(timeSeparator)MM » expected: \(text)")
-        return try #require(Paris.calendar.date(from: DateComponents(year: day[2], month: day[1], day: day[0],
-                                                                     hour: time[0], minute: time[1])))
+        return try #require(
+            Paris.calendar.date(
+                from: DateComponents(
+                    year: day[2], month: day[1], day: day[0],
+                    hour: time[0], minute: time[1])))
     }
 }
 
@@ -283,7 +314,8 @@ enum Paris {
     /// `attestation-YYYY-MM-DD_HH-MM.pdf` for that instant.
     static func fileName(_ date: Date, extension ext: String = "pdf") -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "attestation-%04d-%02d-%02d_%02d-%02d.", c.year!, c.month!, c.day!, c.hour!, c.minute!) + ext
+        return String(format: "attestation-%04d-%02d-%02d_%02d-%02d.", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+            + ext
     }
 
     /// `HH:MM` of that instant.

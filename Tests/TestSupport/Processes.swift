@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a finished process left: its exit status and its two outputs.
@@ -21,7 +22,8 @@ public struct ProcessResult: Sendable {
 public enum Tool {
     /// The directory of the test binary is the build's products directory: the executables
     /// beside it are the ones built with these tests.
-    public static let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    public static let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent()
 
     public static var admin: URL { products.appendingPathComponent("attestation-admin") }
     public static var server: URL { products.appendingPathComponent("attestation-server") }
@@ -29,8 +31,10 @@ public enum Tool {
     /// Runs `executable` to its end, at most `timeout` seconds (then it is killed and the
     /// test fails). The outputs go through files, so however large they are, the child never
     /// blocks on a full pipe.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                           timeout: Double = 120) throws -> ProcessResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        timeout: Double = 120
+    ) throws -> ProcessResult {
         try RunningProcess(executable, arguments, in: directory).wait(timeout: timeout)
     }
 
@@ -60,8 +64,10 @@ public enum Tool {
     }
 
     /// Runs an outside program from PATH.
-    public static func external(_ name: String, _ arguments: [String], in directory: URL? = nil,
-                                timeout: Double = 120) throws -> ProcessResult {
+    public static func external(
+        _ name: String, _ arguments: [String], in directory: URL? = nil,
+        timeout: Double = 120
+    ) throws -> ProcessResult {
         try run(try externalPath(name), arguments, in: directory, timeout: timeout)
     }
 }
@@ -81,7 +87,8 @@ public final class RunningProcess: @unchecked Sendable {
         errURL = outputs.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()
             try? err.close()
@@ -115,9 +122,10 @@ public final class RunningProcess: @unchecked Sendable {
         }
         // Also when it has ended: Foundation's Process frees its bookkeeping only then.
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-                             stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
     }
 }
 
@@ -137,8 +145,10 @@ public final class Scratch: Sendable {
 
 /// Reads QR codes in a PDF (its pages rasterized by pdftoppm) or in a PNG back with zbarimg:
 /// one payload per page or image. `pages` limits the PDF's pages (`2...2` for the big code).
-public func decodedQRCodes(in file: String, scratch: Scratch, pages: ClosedRange<Int>? = nil,
-                           resolution: Int = 150) throws -> [String] {
+public func decodedQRCodes(
+    in file: String, scratch: Scratch, pages: ClosedRange<Int>? = nil,
+    resolution: Int = 150
+) throws -> [String] {
     var images = [file]
     if file.hasSuffix(".pdf") {
         let name = "page-\(UUID().uuidString)"

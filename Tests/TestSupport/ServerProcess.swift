@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `attestation-server`, started on a free port (`--port 0`) with a configuration and
@@ -33,7 +34,8 @@ public final class ServerProcess: @unchecked Sendable {
         let stdoutFile = outputs.appendingPathComponent("stdout.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        let out = try FileHandle(forWritingTo: stdoutFile), err = try FileHandle(forWritingTo: logFile)
+        let out = try FileHandle(forWritingTo: stdoutFile)
+        let err = try FileHandle(forWritingTo: logFile)
         defer {
             try? out.close()
             try? err.close()
@@ -55,15 +57,20 @@ public final class ServerProcess: @unchecked Sendable {
         while ready == nil {
             let text = String(decoding: (try? Data(contentsOf: stdoutFile)) ?? Data(), as: UTF8.self)
             if let line = text.split(separator: "\n").first,
-               let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-               object["event"] as? String == "listening", let url = object["url"] as? String, let port = object["port"] as? Int {
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["event"] as? String == "listening", let url = object["url"] as? String,
+                let port = object["port"] as? Int
+            {
                 ready = (url, port)
             } else if !process.isRunning || Date() >= deadline {
                 let log = String(decoding: (try? Data(contentsOf: logFile)) ?? Data(), as: UTF8.self)
                 Glibc.kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 try? FileManager.default.removeItem(at: outputs)
-                throw StartFailure(description: "attestation-server did not start (status \(process.terminationStatus)); stdout: \(text); stderr: \(log)")
+                throw StartFailure(
+                    description:
+                        "attestation-server did not start (status \(process.terminationStatus)); stdout: \(text); stderr: \(log)"
+                )
             } else {
                 usleep(10_000)
             }
@@ -131,8 +138,10 @@ public final class ServerProcess: @unchecked Sendable {
 
     private func reloadOutcomes() -> (reloaded: Int, refused: Int) {
         let messages = logRecords.compactMap { $0["message"] as? String }
-        return (messages.filter { $0 == "configuration reloaded" }.count,
-                messages.filter { $0.hasPrefix("reload refused") }.count)
+        return (
+            messages.filter { $0 == "configuration reloaded" }.count,
+            messages.filter { $0.hasPrefix("reload refused") }.count
+        )
     }
 
     /// The log's records so far, each a JSON object (`message`, `level`, `time` and the

@@ -1,6 +1,7 @@
 import AttestationKit
 import CHaru
 import Foundation
+import Synchronization
 
 /// Draws attestations: the two-page PDF of the form, each page as a PNG image, and the QR code
 /// alone as a PNG.
@@ -292,20 +293,19 @@ public struct AttestationRenderer: Sendable {
 
 /// The Unicode font file, read on first need and kept for the renderer's lifetime, shared by
 /// its threads. A failed read is tried again next time (the font may have been installed since).
-final class UnicodeFontSource: @unchecked Sendable {
+final class UnicodeFontSource: Sendable {
     let path: String
-    private let lock = NSLock()
-    private var font: TrueTypeFont?
+    private let font = Mutex<TrueTypeFont?>(nil)
 
     init(path: String) { self.path = path }
 
     func load() throws(RenderingError) -> TrueTypeFont {
-        lock.lock()
-        defer { lock.unlock() }
-        if let font { return font }
-        let loaded = try TrueTypeFont.load(path: path)
-        font = loaded
-        return loaded
+        try font.withLock { (font: inout TrueTypeFont?) throws(RenderingError) -> TrueTypeFont in
+            if let font { return font }
+            let loaded = try TrueTypeFont.load(path: path)
+            font = loaded
+            return loaded
+        }
     }
 }
 

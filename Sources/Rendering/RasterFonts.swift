@@ -1,6 +1,7 @@
 import AttestationKit
 import CCairo
 import Foundation
+import Synchronization
 
 /// The fonts of the raster pages as cairo faces over FreeType: URW's clones of the standard
 /// fonts from Debian's fonts-urw-base35, metric-compatible with them (Nimbus Sans for
@@ -154,11 +155,10 @@ final class RasterFonts: @unchecked Sendable {
 
 /// The raster fonts, made on first need and kept for the renderer's lifetime; a failure is tried
 /// again next time (the fonts may have been installed since). PDFs never need them.
-final class RasterFontSource: @unchecked Sendable {
+final class RasterFontSource: Sendable {
     let standardDirectory: String
     let unicodePath: String
-    private let lock = NSLock()
-    private var fonts: RasterFonts?
+    private let fonts = Mutex<RasterFonts?>(nil)
 
     init(standardDirectory: String, unicodePath: String) {
         self.standardDirectory = standardDirectory
@@ -166,11 +166,11 @@ final class RasterFontSource: @unchecked Sendable {
     }
 
     func load() throws(RenderingError) -> RasterFonts {
-        lock.lock()
-        defer { lock.unlock() }
-        if let fonts { return fonts }
-        let loaded = try RasterFonts(standardDirectory: standardDirectory, unicodePath: unicodePath)
-        fonts = loaded
-        return loaded
+        try fonts.withLock { (fonts: inout RasterFonts?) throws(RenderingError) -> RasterFonts in
+            if let fonts { return fonts }
+            let loaded = try RasterFonts(standardDirectory: standardDirectory, unicodePath: unicodePath)
+            fonts = loaded
+            return loaded
+        }
     }
 }

@@ -1,6 +1,7 @@
 import AttestationKit
 import CCairo
 import Foundation
+import Synchronization
 
 /// A page of the attestation as a greyscale PNG, drawn by cairo from the same PageDrawing as
 /// the PDF: the text with the PDF's own advance widths (so every glyph lands where a PDF
@@ -306,22 +307,16 @@ enum RasterPage {
 /// of the renderer: a page image then costs a copy of it, not drawing the form's hundreds of
 /// lines again. One resolution only, to bound the memory (1.2 MB at 150 dpi, 8.7 MB at 300);
 /// another resolution replaces it.
-final class FixedRaster: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: (dpi: Int, ink: [UInt8])?
+final class FixedRaster: Sendable {
+    private let last = Mutex<(dpi: Int, ink: [UInt8])?>(nil)
 
     init() {}
 
     func picture(dpi: Int, draw: () throws(RenderingError) -> [UInt8]) throws(RenderingError) -> [UInt8] {
-        lock.lock()
-        let known = last
-        lock.unlock()
-        if let known, known.dpi == dpi { return known.ink }
+        if let known = last.withLock({ $0 }), known.dpi == dpi { return known.ink }
         // Drawn outside the lock: two first requests may both draw it, none waits for the other.
         let ink = try draw()
-        lock.lock()
-        last = (dpi, ink)
-        lock.unlock()
+        last.withLock { $0 = (dpi, ink) }
         return ink
     }
 }

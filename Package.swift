@@ -148,12 +148,13 @@ let package = Package(
 
         // Reference/: what the tests compare the built-in forms with, copied from
         // ../shared/reference/forms/ (facts.json and blank.txt of each version).
-        .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit"], exclude: ["Reference"]),
+        .testTarget(
+            name: "AttestationKitTests", dependencies: ["AttestationKit", "TestSupport"], exclude: ["Reference"]),
         .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
         // Compatibility/: PDFs of the version 1 forms as drawn before schema version 2.
         .testTarget(
-            name: "RenderingTests", dependencies: ["AttestationKit", "Rendering"],
+            name: "RenderingTests", dependencies: ["AttestationKit", "Rendering", "TestSupport"],
             exclude: ["Compatibility", "UnknownVersion"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AttestationKit
@@ -8,18 +9,10 @@ import Testing
 /// Here the forms as data; RenderingTests' ReferencePageTests compare the pages drawn.
 @Suite("Reference forms")
 struct ReferenceFormTests {
-    static let folders = [
-        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-        "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-    ]
+    static let folders = ReferenceExample.folders
+    static let reference = ReferenceExample.directory
 
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Reference")
-
-    static func facts(_ folder: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: reference.appendingPathComponent("\(folder)/facts.json"))
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
+    static func facts(_ folder: String) throws -> [String: Any] { try ReferenceExample.facts(folder) }
 
     static func form(_ id: String) throws -> Form {
         try #require(FormCatalog.builtIn.anyForm(id: id), "built-in form \(id)")
@@ -38,30 +31,14 @@ struct ReferenceFormTests {
     /// and reasons.
     @Test(arguments: folders)
     func theQRPayloadIsTheOfficialOneByteForByte(folder: String) throws {
-        let facts = try Self.facts(folder)
-        let payload = try #require((facts["qr"] as? [String: Any])?["payload"] as? [String: Any])
-        let example = try #require(payload["example"] as? String)
-        let created = try #require(example.firstMatch(of: /Cree le: (\d\d)\/(\d\d)\/(\d{4}) a (\d\d)h(\d\d)/))
-        let exit = try #require(example.firstMatch(of: /Sortie: \d\d\/\d\d\/\d{4} a (\d\d:\d\d)/))
-        let reasons = try #require(example.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(
-            String.init)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .paris
-        let now = try #require(
-            calendar.date(
-                from: DateComponents(
-                    year: Int(created.3), month: Int(created.2), day: Int(created.1),
-                    hour: Int(created.4), minute: Int(created.5))))
-        let identity = try Identity(
-            firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
-            address: "999 avenue de France", zipCode: "75001", city: "Paris",
-            today: CalendarDate(year: 2021, month: 12, day: 31)!)
-        let attestation = try Attestation(
-            identity: identity, form: try Self.form(folder), reasonCodes: reasons,
-            exit: try ExitTime.parse(offset: nil, at: String(exit.1)), timeZone: .paris, now: now)
-        #expect(QRPayload(attestation).bytes == Array(example.utf8))
+        let example = try ReferenceExample(folder: folder, form: try Self.form(folder))
+        let payload = try #require((example.facts["qr"] as? [String: Any])?["payload"] as? [String: Any])
+        let attestation = example.attestation
+        #expect(QRPayload(attestation).bytes == Array(example.payload.utf8))
+        let created = example.created
         #expect(
-            attestation.fileName == "attestation-\(created.3)-\(created.2)-\(created.1)_\(created.4)-\(created.5).pdf")
+            attestation.fileName
+                == "attestation-\(created.year)-\(created.month)-\(created.day)_\(created.hour)-\(created.minute).pdf")
         #expect(attestation.form.qrPayload.asciiFolding == (payload["values_ascii_folded"] as? Bool))
     }
 

@@ -1,5 +1,6 @@
 import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Rendering
@@ -15,13 +16,8 @@ import Testing
 /// form is drawn.
 @Suite("Reference forms drawn")
 struct ReferencePageTests {
-    static let folders = [
-        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-        "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-    ]
-
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("AttestationKitTests/Reference")
+    static let folders = ReferenceExample.folders
+    static let reference = ReferenceExample.directory
 
     /// The example of a form's facts: the attestation the Ministry's generator made, its QR
     /// payload, and the values it printed, by facts.json's field keys.
@@ -48,35 +44,14 @@ struct ReferencePageTests {
     }
 
     static func example(_ folder: String, form: Form) throws -> Example {
-        let data = try Data(contentsOf: reference.appendingPathComponent("\(folder)/facts.json"))
-        let facts = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let qr = try #require(facts["qr"] as? [String: Any])
-        let payload = try #require((qr["payload"] as? [String: Any])?["example"] as? String)
-        let created = try #require(payload.firstMatch(of: /Cree le: (\d\d)\/(\d\d)\/(\d{4}) a (\d\d)h(\d\d)/))
-        let exit = try #require(payload.firstMatch(of: /Sortie: (\d\d\/\d\d\/\d{4}) a (\d\d:\d\d)/))
-        let reasons = try #require(payload.firstMatch(of: /Motifs: ([a-z_, ]+)/)).1.split(separator: ", ").map(
-            String.init)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .paris
-        let now = try #require(
-            calendar.date(
-                from: DateComponents(
-                    year: Int(created.3), month: Int(created.2), day: Int(created.1),
-                    hour: Int(created.4), minute: Int(created.5))))
-        // The person of every facts.json example.
-        let identity = try Identity(
-            firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Paris",
-            address: "999 avenue de France", zipCode: "75001", city: "Paris",
-            today: CalendarDate(year: 2021, month: 12, day: 31)!)
-        let attestation = try Attestation(
-            identity: identity, form: form, reasonCodes: reasons,
-            exit: try ExitTime.parse(offset: nil, at: String(exit.2)), timeZone: .paris, now: now)
+        let reference = try ReferenceExample(folder: folder, form: form)
         let values = [
             "name": "Camille Dupont", "birthday": "01/01/1970", "placeofbirth": "Paris",
-            "address": "999 avenue de France",
-            "zip_city": "75001 Paris", "fait_a_city": "Paris", "exit_date": String(exit.1), "exit_time": String(exit.2),
+            "address": "999 avenue de France", "zip_city": "75001 Paris", "fait_a_city": "Paris",
+            "exit_date": reference.exitDate, "exit_time": reference.exitTime,
         ]
-        return Example(attestation: attestation, payload: payload, values: values, facts: facts)
+        return Example(
+            attestation: reference.attestation, payload: reference.payload, values: values, facts: reference.facts)
     }
 
     static func pdf(_ example: Example) throws -> [UInt8] {

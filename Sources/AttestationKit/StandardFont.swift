@@ -116,9 +116,9 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
     }()
 }
 
-/// Windows-1252, the byte encoding of the standard fonts' `WinAnsiEncoding`, exactly as the
-/// renderer's own encoder (Rendering's `WinAnsi`) writes it, so that what a form is checked
-/// with at load time is what is drawn.
+/// Windows-1252, the byte encoding of the standard fonts' `WinAnsiEncoding`: the one encoder
+/// of the load-time checks and the renderer (Rendering's `WinAnsi`), so that what a form is
+/// checked with is what is drawn.
 public enum WinAnsiText {
     public static func encode(_ text: String) -> [UInt8]? {
         var bytes: [UInt8] = []
@@ -135,6 +135,16 @@ public enum WinAnsiText {
         }
         return bytes
     }
+
+    /// The character a CP1252 byte stands for; nil for control codes and the five bytes CP1252
+    /// leaves undefined.
+    public static func decode(_ byte: UInt8) -> Unicode.Scalar? {
+        if (0x20...0x7E).contains(byte) || byte >= 0xA0 { return Unicode.Scalar(byte) }
+        return upperControlCharacters[byte]
+    }
+
+    private static let upperControlCharacters = Dictionary(
+        uniqueKeysWithValues: upperControlRange.map { ($0.value, Unicode.Scalar($0.key)!) })
 
     /// The printable characters CP1252 puts in 0x80–0x9F, where Latin-1 has control codes.
     private static let upperControlRange: [UInt32: UInt8] = [

@@ -47,7 +47,8 @@ enum FormJSONTarget {
         draw(form)
     }
 
-    /// Every reason ticked, leaving now: the PDF for an ordinary person, the QR code for the
+    /// Every reason ticked (a form of one reason at a time: its longest code, the longest QR
+    /// payload), leaving now: the PDF for an ordinary person, the QR code for the
     /// longest payload a link can ask for. A form the loader and the renderer took must draw
     /// both: a failure here would be a 500 at every request.
     static func draw(_ form: Form) {
@@ -57,7 +58,10 @@ enum FormJSONTarget {
             require(!error.description.isEmpty, "refus du dessin sans message")
             return
         }
-        let codes = form.reasons.map(\.code)
+        var codes = form.reasons.map(\.code)
+        if form.selection == .exactlyOne, let longest = codes.max(by: { $0.utf8.count < $1.utf8.count }) {
+            codes = [longest]
+        }
         do {
             let ordinary = try Attestation(identity: person, form: form, reasonCodes: codes, now: Fixture.now)
             let pdf = try renderer.pdf(ordinary)

@@ -17,7 +17,12 @@ import LinkTokens
 /// behind a valid link instead of spending its time against the signature.
 enum QueryTarget {
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/healthz", "/metrics", "/licenses",
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template",
+        "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
+    ]
+    /// The routes that read a link: the only ones that may answer 410 or 500.
+    static let linkRoutes: Set<String> = [
+        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/template", "/api/v1/manifest",
     ]
     static let loggedMethods: Set<String> = [
         "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "OTHER",
@@ -78,8 +83,9 @@ enum QueryTarget {
         require(response.header("X-Content-Type-Options") == "nosniff", "X-Content-Type-Options absent")
         checkLog(logged, request: request, status: status, bytes: response.body.count)
 
-        let attestationRoute = request.path == "/attestation.pdf" || request.path == "/attestation.png"
-        if status == 500 { require(attestationRoute || request.path == "/api/v1/link", "500 hors des routes de lien") }
+        if status == 500 || status == 410 {
+            require(linkRoutes.contains(request.path), "\(status) hors des routes de lien")
+        }
         if status == 500 || status == 410 {
             // Only the fixture's links that are meant to fail this way, and their token must
             // have been the one read (a repeated `t` is refused before).
@@ -106,9 +112,11 @@ enum QueryTarget {
                     "motifs imposés remplacés")
             }
             let disposition = response.header("Content-Disposition") ?? ""
+            let page = request.query.first(where: { $0.name == "page" && !($0.value ?? "").isEmpty })?.value
             require(
-                disposition.wholeMatch(of: /inline; filename="attestation-\d{4}-\d\d-\d\d_\d\d-\d\d\.(pdf|png)"/)
-                    != nil,
+                disposition.wholeMatch(
+                    of: /inline; filename="attestation-\d{4}-\d\d-\d\d_\d\d-\d\d(-page[12])?\.(pdf|png)"/) != nil
+                    && disposition.contains("-page") == (page != nil),
                 "Content-Disposition inattendu")
             require(response.header("Cache-Control") == "no-store", "attestation gardée en cache")
             if request.path == "/attestation.pdf" {
@@ -116,8 +124,13 @@ enum QueryTarget {
                 require(response.body.starts(with: Array("%PDF-".utf8)), "PDF sans en-tête")
             } else {
                 require(response.header("Content-Type") == "image/png", "type du PNG")
-                let size = request.query.first(where: { $0.name == "size" && !($0.value ?? "").isEmpty })?.value
-                checkPNG(response.body, size: size.map { Int($0)! } ?? 400)
+                if page != nil {
+                    let dpi = request.query.first(where: { $0.name == "dpi" && !($0.value ?? "").isEmpty })?.value
+                    checkPagePNG(response.body, dpi: dpi.map { Int($0)! } ?? 150)
+                } else {
+                    let size = request.query.first(where: { $0.name == "size" && !($0.value ?? "").isEmpty })?.value
+                    checkPNG(response.body, size: size.map { Int($0)! } ?? 400)
+                }
             }
         case "/api/v1/link":
             require(status == 200, "statut \(status) sur /api/v1/link")
@@ -132,6 +145,35 @@ enum QueryTarget {
             require(object["firstName"] as? String == contents.identity.firstName, "/api/v1/link : prénom différent")
             require(object["defaultReasons"] as? [String] == contents.reasons, "/api/v1/link : motifs différents")
             require(object["lockReasons"] as? Bool == contents.lockReasons, "/api/v1/link : verrou différent")
+        case "/api/v1/template":
+            require(status == 200, "statut \(status) sur /api/v1/template")
+            guard
+                case .valid(let contents, _) = LinkToken.verify(
+                    token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
+                let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+                let pdf = (object["pdf"] as? String).flatMap({ Data(base64Encoded: $0) })
+            else {
+                require(false, "/api/v1/template : lien invalide accepté ou JSON illisible")
+                return
+            }
+            require(pdf.starts(with: Array("%PDF-".utf8)), "/api/v1/template : modèle sans PDF")
+            require(object["formID"] as? String == contents.formID, "/api/v1/template : formulaire différent")
+            require(object["lockReasons"] as? Bool == contents.lockReasons, "/api/v1/template : verrou différent")
+            require(response.header("Cache-Control") == "no-store", "modèle gardé en cache")
+        case "/api/v1/manifest":
+            require(status == 200, "statut \(status) sur /api/v1/manifest")
+            guard
+                case .valid(let contents, _) = LinkToken.verify(
+                    token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
+                let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            else {
+                require(false, "/api/v1/manifest : lien invalide accepté ou JSON illisible")
+                return
+            }
+            require(object["start_url"] as? String == "/?t=" + (token ?? ""), "/api/v1/manifest : start_url différent")
+            require(
+                object["short_name"] as? String == contents.identity.firstName, "/api/v1/manifest : prénom différent")
+            require(response.header("Cache-Control") == "no-store", "manifeste personnel gardé en cache")
         case "/api/v1/forms":
             require(
                 (try? JSONSerialization.jsonObject(with: Data(response.body))) is [String: Any],
@@ -233,6 +275,19 @@ enum QueryTarget {
         require(
             width == height && width <= size && width * 2 > size,
             "PNG de \(width)×\(height) pixels pour \(size) demandés")
+    }
+
+    /// A whole A4 page (595.28 × 841.89 points) at `dpi` pixels an inch, portrait.
+    static func checkPagePNG(_ body: [UInt8], dpi: Int) {
+        require(
+            body.count > 24 && body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "PNG sans signature"
+        )
+        let width = body[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = body[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let expected = (Int((595.28 * Double(dpi) / 72).rounded(.up)), Int((841.89 * Double(dpi) / 72).rounded(.up)))
+        require(
+            abs(width - expected.0) <= 1 && abs(height - expected.1) <= 1,
+            "page PNG de \(width)×\(height) pixels à \(dpi) dpi")
     }
 
     // MARK: The parsers on their own

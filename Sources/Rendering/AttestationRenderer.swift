@@ -94,7 +94,7 @@ public struct AttestationRenderer: Sendable {
                     throw .unexpectedFontNames
                 }
                 // The fixed part of the form first, as laid out and deflated at start-up.
-                try document.insert(try document.deflatedStream(drawing.fixed.pdfContent), on: page)
+                try document.insert(try document.stream(drawing.fixed.pdfContent, deflated: true), on: page)
             }
             if index == 0 { try fonts.embedUnicodeFont() }
             try draw(
@@ -103,7 +103,7 @@ public struct AttestationRenderer: Sendable {
                 qrModules: qr.width
             ) { () throws(RenderingError) -> HPDF_Image in
                 if let image { return image }
-                let made = template ? try document.uncompressedImage(qr) : try document.image(qr)
+                let made = try document.image(qr, deflated: !template)
                 image = made
                 return made
             }

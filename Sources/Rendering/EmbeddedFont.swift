@@ -121,7 +121,7 @@ extension HaruDocument {
         // then, whatever fails later.
         // Deflated here at zlib's fastest level rather than by libharu at its default (6):
         // 3,875,201 instead of 4,096,474 instructions per PDF for 15 more bytes.
-        let file = try deflatedStream(try Deflate.compress(program, level: Z_BEST_SPEED))
+        let file = try stream(try Deflate.compress(program, level: Z_BEST_SPEED), deflated: true)
         var status = HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count))
 
         let descriptor = try indirectDictionary()
@@ -161,7 +161,7 @@ extension HaruDocument {
         status |= HPDF_Dict_Add(cidFont, "CIDToGIDMap", try storedStream(map))
         guard status == HPDF_OK else { throw error("HPDF_Dict_Add (CIDFontType2)") }
 
-        let toUnicode = try deflatedStream(try Deflate.compress(use.toUnicode, level: Z_BEST_SPEED))
+        let toUnicode = try stream(try Deflate.compress(use.toUnicode, level: Z_BEST_SPEED), deflated: true)
         let type0 = try indirectDictionary()
         let descendants = try addArray("DescendantFonts", to: type0)
         status = HPDF_Array_Add(descendants, cidFont)

@@ -11,14 +11,11 @@ final class HaruDocument {
         // Swift error (a handler could not unwind C frames anyway).
         guard let handle = HPDF_New(nil, nil) else { throw .documentNotCreated }
         self.handle = handle
-        // Images compressed (a 1-bit image is then CCITT G4), not the pages' own content
-        // streams: what a document writes there (its values, the QR code's placement) is a
-        // few hundred bytes, whose deflate cost more than the bytes it saved; the form's fixed
-        // content is deflated once at start-up, and the Unicode font's streams are deflated
-        // (HaruInternals.swift).
-        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_IMAGE)) == HPDF_OK else {
-            throw error("HPDF_SetCompressionMode")
-        }
+        // libharu compresses nothing (HPDF_COMP_NONE, its default): what a document writes in
+        // its pages' own content (its values, the QR code's placement) is a few hundred bytes,
+        // whose deflate cost more than the bytes it saved; the streams worth deflating (the
+        // form's fixed content, once at start-up; the Unicode font; the QR code's image) are
+        // deflated by Rendering itself (HaruInternals.swift).
     }
 
     deinit { HPDF_Free(handle) }

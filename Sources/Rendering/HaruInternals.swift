@@ -18,7 +18,8 @@ import CHaru
 //    embed a subset built elsewhere, and its text operators cannot use a font it did not
 //    build, so the font's dictionaries, its selection and its text are written here
 //    (libharu's own path measured in `HaruDocument.embed`: 137 million instructions a PDF).
-// 3. /Interpolate false on the QR code's image: hpdf.h has no setter.
+// 3. The QR code's image (QRCodeImage.swift): hpdf.h's only 1-bit image always CCITT-encodes,
+//    which cost a quarter of a PDF's instructions, and has no setter for /Interpolate false.
 
 extension HaruDocument {
     /// The page's resource name ("F1", …) for a font, added to the page's resources.
@@ -28,20 +29,23 @@ extension HaruDocument {
         return String(cString: name)
     }
 
-    /// A stream of content deflated already (FlateDecode), written as it is: the fixed part of
-    /// a form, compressed once at start-up instead of by libharu in every document, and the
-    /// Unicode font's streams, deflated at a faster level than libharu's.
+    /// A stream written as it is, its bytes deflated already (FlateDecode) or stored: the fixed
+    /// part of a form, compressed once at start-up instead of by libharu in every document;
+    /// the Unicode font's streams and the QR code's image, deflated at a faster level than
+    /// libharu's; the offline template's image, stored so that the page can rewrite its bits.
     ///
     /// libharu has no public way to fill a stream with bytes, and drops a /Filter entry from
     /// the streams it does not compress itself: the entry is written by the dictionary's
     /// write hook, which libharu calls after the other entries.
-    func deflatedStream(_ deflated: [UInt8]) throws(RenderingError) -> HPDF_Dict {
+    func stream(_ bytes: [UInt8], deflated: Bool) throws(RenderingError) -> HPDF_Dict {
         guard let stream = HPDF_DictStream_New(handle.pointee.mmgr, handle.pointee.xref) else {
             throw error("HPDF_DictStream_New")
         }
         stream.pointee.filter = UInt32(HPDF_STREAM_FILTER_NONE)
-        stream.pointee.write_fn = { _, output in HPDF_Stream_WriteStr(output, "/Filter /FlateDecode\n") }
-        try write(deflated, to: stream.pointee.stream)
+        if deflated {
+            stream.pointee.write_fn = { _, output in HPDF_Stream_WriteStr(output, "/Filter /FlateDecode\n") }
+        }
+        try write(bytes, to: stream.pointee.stream)
         return stream
     }
 

@@ -134,30 +134,3 @@ extension AttestationRenderer {
             payload: QRPayload.segments(attestation, open: OfflineTemplate.openValues))
     }
 }
-
-extension HaruDocument {
-    /// The QR code as an image stored as it is (no CCITT, no deflate): 1 bit a pixel, 0 dark,
-    /// so the page can write a new code's bits in place. hpdf.h has no uncompressed 1-bit
-    /// image (LoadRaw1BitImageFromMem always CCITT-encodes, and names the filter only when
-    /// images are compressed), so its data is replaced by the raw bits here, in a document
-    /// that compresses nothing.
-    func uncompressedImage(_ qr: QRMatrix) throws(RenderingError) -> HPDF_Image {
-        guard HPDF_SetCompressionMode(handle, UInt32(HPDF_COMP_NONE)) == HPDF_OK else {
-            throw error("HPDF_SetCompressionMode")
-        }
-        let (bytes, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
-        guard
-            let image = HPDF_Image_LoadRaw1BitImageFromMem(
-                handle, bytes, HPDF_UINT(side), HPDF_UINT(side), HPDF_UINT(bytesPerRow), HPDF_FALSE, HPDF_TRUE)
-        else { throw error("HPDF_Image_LoadRaw1BitImageFromMem") }
-        HPDF_MemStream_FreeData(image.pointee.stream)
-        // DeviceGray: 0 is black, so the bitmap's 1 (dark) bits are inverted.
-        let raw = bytes.map { ~$0 }
-        let status = raw.withUnsafeBufferPointer {
-            HPDF_Stream_Write(image.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
-        try disableInterpolation(image)
-        return image
-    }
-}

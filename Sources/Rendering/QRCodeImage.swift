@@ -43,8 +43,8 @@ extension HaruDocument {
     /// writes a new code's bits in place. libharu's own 1-bit image (hpdf.h's
     /// LoadRaw1BitImageFromMem) always CCITT-encodes: a quarter of a PDF's instructions, and a
     /// bigger image. Measured (Benchmarks/callgrind-per-render 200, instructions per PDF):
-    /// 2,551,995 with CCITT, 2,097,865 deflated (form 2020-11-28); 2,775,738 and 2,254,399
-    /// (2020-11-02); the image 1,181 bytes with CCITT, 600 deflated; the pixels the same.
+    /// 2,551,995 with CCITT, 2,082,451 deflated (form 2020-11-28); 2,775,738 and 2,247,349
+    /// (2020-11-02); the image 1,181 bytes with CCITT, 572 deflated; the pixels the same.
     func image(_ qr: QRMatrix, deflated: Bool) throws(RenderingError) -> HPDF_Image {
         let (bytes, side, _) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
         // DeviceGray: 0 is black, so the bitmap's 1 (dark) bits are inverted.

@@ -8,9 +8,10 @@ import Testing
 /// ones first, must still draw exactly as before. The PDFs in `Compatibility/` were rendered by
 /// main's `attestation-admin render` before the schema changed, for the same people, reasons
 /// (travail, sante) and instant (`TZ=UTC faketime '@2020-11-28 07:15:00'`, 08:15 in Paris).
-/// Written again once since, when the QR code's image went from CCITT to deflate: only the
-/// image object and its length changed (`qpdf --show-object` of every object), its pixels
-/// and both pages at 150 dpi the same (`pdfimages`, `pdftoppm`, ImageMagick `compare`).
+/// Written again since, when the QR code's image went from CCITT to deflate, and when deflate
+/// got a window the size of its input: only compressed streams and their lengths changed, each
+/// stream decoding to the same bytes (`qpdf --show-object --filtered-stream-data` of every
+/// object), both pages at 150 dpi the same pixels (`pdftoppm`, ImageMagick `compare`).
 @Suite("Form schema version 1 compatibility")
 struct FormSchemaCompatibilityTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -23,6 +23,12 @@ static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// The daemon serving the connection, or NULL.
+static inline struct MHD_Daemon *cmhd_connection_daemon(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    return info == NULL ? NULL : info->daemon;
+}
+
 /// The connection's socket, or -1.
 static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);

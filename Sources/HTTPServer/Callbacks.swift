@@ -172,6 +172,7 @@ enum Callbacks {
             core.observer.connectionOpened()
         } else {
             core.connections.closed(socket)
+            core.workers.release(connection.flatMap { cmhd_connection_daemon($0) })
             core.openConnections.subtract(1, ordering: .relaxed)
             core.observer.connectionClosed()
         }

@@ -16,8 +16,8 @@ import CMicroHTTPD
 /// - Connections per address. libmicrohttpd's own limit logs a line per refused connection
 ///   (saying, wrongly, that the server is full): one client flooded the log with 129,701 lines in
 ///   20 s. Here the accept policy refuses quietly and counts; the owner logs the count once per
-///   interval. libmicrohttpd's limit stays above this one, as a backstop for the accepts that
-///   race on several worker threads.
+///   interval. libmicrohttpd's limit stays above this one, as a backstop for connections admitted
+///   (by `ConnectionAcceptor`) before the ones just ahead of them have started on their worker.
 /// - Idleness, for stopping. A kept-alive connection between requests holds nothing: the stop
 ///   shuts it down (a client that was just sending sees the close before its request was read,
 ///   and retries). One whose next request has partly arrived is busy: the stop waits for its

@@ -42,8 +42,9 @@ public struct HTTPServerObserver: Sendable {
     }
 }
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of worker threads with epoll, each request
-/// answered by a plain function of the request on the thread that read it.
+/// An HTTP/1.1 server on libmicrohttpd: worker threads with epoll, one libmicrohttpd daemon
+/// each, given their connections by `ConnectionAcceptor`; each request answered by a plain
+/// function of the request on the thread that read it.
 public final class HTTPServer: Sendable {
     /// The port actually listened on (useful with port 0).
     public let port: Int
@@ -107,10 +108,12 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The daemon and what must outlive it: the socket, the TLS texts, the retained core.
+/// The daemons (one worker thread each, see `ConnectionAcceptor`) and what must outlive them:
+/// the socket, the TLS texts, the retained core.
 private struct RunningDaemon: ~Copyable {
-    let daemon: OpaquePointer
+    let daemons: [OpaquePointer]
     let socket: Int32
+    let acceptor: ConnectionAcceptor
     let tlsStrings: [UnsafeMutablePointer<CChar>]
     let core: Unmanaged<ServerCore>
     /// Closes the connections too slow to send their headers (see `ConnectionTable`) and sends
@@ -142,7 +145,11 @@ private struct RunningDaemon: ~Copyable {
     ) throws(HTTPServerError) -> RunningDaemon {
         let threads =
             configuration.threads > 0 ? configuration.threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        // One daemon per worker thread rather than libmicrohttpd's pool, and the listening socket
+        // ConnectionAcceptor's, which gives each connection to the daemon with the fewest.
+        var flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue
         var tlsStrings: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
@@ -151,7 +158,8 @@ private struct RunningDaemon: ~Copyable {
         let retained = Unmanaged.passRetained(core)
         let context = retained.toOpaque()
         // The per-address limit is the accept policy's (see `ConnectionTable`); libmicrohttpd's
-        // own, which logs every refusal, only catches accepts racing on several workers.
+        // own, which logs every refusal, is a backstop behind it. Likewise the connection limit,
+        // which the acceptor keeps for all the daemons together.
         let backstopPerAddress =
             configuration.maxConnectionsPerAddress > 0 ? configuration.maxConnectionsPerAddress + threads : 0
         // The logger first: libmicrohttpd sends messages about the options before it to stderr.
@@ -159,8 +167,6 @@ private struct RunningDaemon: ~Copyable {
             MHD_OptionItem(
                 option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
                 ptr_value: context),
-            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: backstopPerAddress, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
@@ -181,14 +187,31 @@ private struct RunningDaemon: ~Copyable {
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
-        let started = options.withUnsafeBufferPointer {
-            cmhd_start_daemon(UInt32(flags), Callbacks.acceptPolicy, context, Callbacks.access, context, $0.baseAddress)
-        }
-        guard let started else {
+        var daemons: [OpaquePointer] = []
+        func undo() {
+            for daemon in daemons { MHD_stop_daemon(daemon) }
             retained.release()
             for string in tlsStrings { free(string) }
             closeDiscardingError(socket.descriptor)
-            throw configuration.tls == nil ? .startFailed : .tlsCredentialsRejected
+        }
+        for _ in 0..<threads {
+            let started = options.withUnsafeBufferPointer {
+                cmhd_start_daemon(
+                    UInt32(flags), Callbacks.acceptPolicy, context, Callbacks.access, context, $0.baseAddress)
+            }
+            guard let started else {
+                undo()
+                throw configuration.tls == nil ? .startFailed : .tlsCredentialsRejected
+            }
+            daemons.append(started)
+        }
+        core.workers.serve(daemons, limit: configuration.maxConnections)
+        let acceptor: ConnectionAcceptor
+        do {
+            acceptor = try ConnectionAcceptor(socket: socket.descriptor, core: core)
+        } catch {
+            undo()
+            throw error
         }
         let interval = Duration.milliseconds(min(1000, max(250, configuration.connectionTimeout * 250)))
         let reportInterval = configuration.reportInterval
@@ -202,19 +225,19 @@ private struct RunningDaemon: ~Copyable {
             }
         }
         return RunningDaemon(
-            daemon: started, socket: socket.descriptor, tlsStrings: tlsStrings, core: retained,
+            daemons: daemons, socket: socket.descriptor, acceptor: acceptor, tlsStrings: tlsStrings, core: retained,
             sweeper: sweeper)
     }
 
-    /// Stops accepting: the listening socket leaves the workers and is closed.
+    /// Stops accepting: the listening socket is closed.
     func quiesce() {
-        let descriptor = MHD_quiesce_daemon(daemon)
-        closeDiscardingError(descriptor >= 0 ? descriptor : socket)
+        acceptor.stop()
+        closeDiscardingError(socket)
     }
 
     consuming func stop() {
         sweeper.stop()
-        MHD_stop_daemon(daemon)
+        for daemon in daemons { MHD_stop_daemon(daemon) }
         for string in tlsStrings { free(string) }
         core.release()
     }
@@ -237,6 +260,7 @@ final class ServerCore: Sendable {
     let maxQueryParameters: Int
     let connections: ConnectionTable
     let messages: MessageThrottle
+    let workers = WorkerLoad()
 
     init(
         handler: @escaping HTTPHandler, refusalResponder: @escaping HTTPRefusalResponder, observer: HTTPServerObserver,

@@ -192,6 +192,49 @@ import Testing
         #expect(after.status == 7, "connection refused once stopped")
     }
 
+    /// libmicrohttpd's workers each take up to ten waiting connections at a time: left to
+    /// them, connections opened together went mostly to one worker, which served them all while
+    /// the other waited (half the throughput under wrk). Each worker's requests are counted by
+    /// the thread that answered them.
+    @Test func connectionsOpenedTogetherAreSharedByTheWorkers() throws {
+        let threads = Mutex<[UInt: Int]>([:])
+        let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, threads: 2)) { _ in
+            threads.withLock { $0[UInt(pthread_self()), default: 0] += 1 }
+            return .text(200, "ok\n")
+        }
+        defer { server.stop(gracePeriod: 1) }
+        let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
+        // All accepted before the first request, as a burst of new clients is.
+        var waited = 0
+        while server.openConnections < connections.count && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+        for connection in connections {
+            try connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(connection.readResponse()?.status == 200)
+        }
+        #expect(threads.withLock { $0.values.sorted() } == [10, 10], "requests per worker thread")
+    }
+
+    /// The limit holds for all the workers together, even for a burst accepted before any of
+    /// its connections has started; the rest wait in the kernel's backlog until one closes.
+    @Test func aBurstOfConnectionsNeverOpensMoreThanTheLimit() throws {
+        let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, threads: 2, maxConnections: 4))
+        defer { server.stop(gracePeriod: 1) }
+        var connections = try (0..<10).map { _ in try RawConnection(port: server.port) }
+        var waited = 0
+        while server.openConnections < 4 && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+        usleep(200_000)
+        #expect(server.openConnections == 4)
+        connections.removeAll()
+        let result = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/"])
+        #expect(result.stdout == "200", "a new connection once the burst closed: \(result.stderr)")
+    }
+
     @Test func countsOpenConnections() throws {
         let opened = Atomic<Int>(0)
         let closed = Atomic<Int>(0)

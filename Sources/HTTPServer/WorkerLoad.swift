@@ -1,0 +1,66 @@
+import CMicroHTTPD
+
+/// The connections each daemon (one worker thread) carries, for `ConnectionAcceptor` to give
+/// the next connection to the one with the fewest, and to hold all of them under the server's
+/// `maxConnections`. A connection counts from its hand-over, so that a burst of new connections
+/// is spread and limited before any of them has started, until libmicrohttpd reports it closed
+/// (or refuses it). One it drops for want of memory before starting it stays counted: the limit
+/// then errs towards fewer connections.
+final class WorkerLoad: Sendable {
+    private struct State {
+        /// The daemons' addresses, which identify them in libmicrohttpd's notifications.
+        var daemons: [UInt] = []
+        var connections: [Int] = []
+        var total = 0
+        var limit = 0
+        /// Where the search for the fewest starts: ties go to each daemon in turn.
+        var next = 0
+    }
+
+    private let state = Locked(State())
+
+    /// The daemons to share at most `limit` connections between, none carrying any yet.
+    func serve(_ daemons: [OpaquePointer], limit: Int) {
+        state.withLock {
+            $0.daemons = daemons.map { UInt(bitPattern: $0) }
+            $0.connections = Array(repeating: 0, count: daemons.count)
+            $0.total = 0
+            $0.limit = limit
+        }
+    }
+
+    /// Whether another connection fits under the limit.
+    var hasRoom: Bool { state.withLock { $0.total < $0.limit } }
+
+    /// The daemon for a new connection, counted as carrying it; nil at the limit.
+    func take() -> OpaquePointer? {
+        state.withLock { state in
+            let count = state.daemons.count
+            guard count > 0, state.total < state.limit else { return nil }
+            var chosen = state.next % count
+            for step in 1..<max(1, count) {
+                let index = (state.next + step) % count
+                if state.connections[index] < state.connections[chosen] { chosen = index }
+            }
+            state.next = chosen + 1
+            state.connections[chosen] += 1
+            state.total += 1
+            return OpaquePointer(bitPattern: state.daemons[chosen])
+        }
+    }
+
+    /// A connection the daemon refused, or one it carried and closed.
+    func release(_ daemon: OpaquePointer?) {
+        guard let daemon else { return }
+        let address = UInt(bitPattern: daemon)
+        state.withLock { state in
+            if let index = state.daemons.firstIndex(of: address), state.connections[index] > 0 {
+                state.connections[index] -= 1
+                state.total -= 1
+            }
+        }
+    }
+
+    /// Connections counted per daemon, in the order given to `serve`.
+    var connections: [Int] { state.withLock { $0.connections } }
+}

@@ -132,48 +132,18 @@ enum QueryTarget {
                     checkPNG(response.body, size: size.map { Int($0)! } ?? 400)
                 }
             }
-        case "/api/v1/link":
-            require(status == 200, "statut \(status) sur /api/v1/link")
+        case "/api/v1/link", "/api/v1/template", "/api/v1/manifest":
+            require(status == 200, "statut \(status) sur \(request.path)")
             guard
                 case .valid(let contents, _) = LinkToken.verify(
                     token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
                 let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
             else {
-                require(false, "/api/v1/link : lien invalide accepté ou JSON illisible")
+                require(false, "\(request.path) : lien invalide accepté ou JSON illisible")
                 return
             }
-            require(object["firstName"] as? String == contents.identity.firstName, "/api/v1/link : prénom différent")
-            require(object["defaultReasons"] as? [String] == contents.reasons, "/api/v1/link : motifs différents")
-            require(object["lockReasons"] as? Bool == contents.lockReasons, "/api/v1/link : verrou différent")
-        case "/api/v1/template":
-            require(status == 200, "statut \(status) sur /api/v1/template")
-            guard
-                case .valid(let contents, _) = LinkToken.verify(
-                    token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
-                let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-                let pdf = (object["pdf"] as? String).flatMap({ Data(base64Encoded: $0) })
-            else {
-                require(false, "/api/v1/template : lien invalide accepté ou JSON illisible")
-                return
-            }
-            require(pdf.starts(with: Array("%PDF-".utf8)), "/api/v1/template : modèle sans PDF")
-            require(object["formID"] as? String == contents.formID, "/api/v1/template : formulaire différent")
-            require(object["lockReasons"] as? Bool == contents.lockReasons, "/api/v1/template : verrou différent")
-            require(response.header("Cache-Control") == "no-store", "modèle gardé en cache")
-        case "/api/v1/manifest":
-            require(status == 200, "statut \(status) sur /api/v1/manifest")
-            guard
-                case .valid(let contents, _) = LinkToken.verify(
-                    token ?? "", keys: Fixture.ring, revoked: Fixture.revoked),
-                let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
-            else {
-                require(false, "/api/v1/manifest : lien invalide accepté ou JSON illisible")
-                return
-            }
-            require(object["start_url"] as? String == "/?t=" + (token ?? ""), "/api/v1/manifest : start_url différent")
-            require(
-                object["short_name"] as? String == contents.identity.firstName, "/api/v1/manifest : prénom différent")
-            require(response.header("Cache-Control") == "no-store", "manifeste personnel gardé en cache")
+            checkLinkJSON(object, of: contents, token: token ?? "", path: request.path)
+            require(response.header("Cache-Control") == "no-store", "\(request.path) gardé en cache")
         case "/api/v1/forms":
             require(
                 (try? JSONSerialization.jsonObject(with: Data(response.body))) is [String: Any],
@@ -197,6 +167,24 @@ enum QueryTarget {
             if status == 304 {
                 require(response.body.isEmpty && request.header("If-None-Match") != nil, "304 sans If-None-Match")
             }
+        }
+    }
+
+    /// What each route that reads a link says of it, against the link as signed.
+    static func checkLinkJSON(_ object: [String: Any], of contents: LinkContents, token: String, path: String) {
+        switch path {
+        case "/api/v1/link":
+            require(object["firstName"] as? String == contents.identity.firstName, "\(path) : prénom différent")
+            require(object["defaultReasons"] as? [String] == contents.reasons, "\(path) : motifs différents")
+            require(object["lockReasons"] as? Bool == contents.lockReasons, "\(path) : verrou différent")
+        case "/api/v1/template":
+            let pdf = (object["pdf"] as? String).flatMap { Data(base64Encoded: $0) }
+            require(pdf?.starts(with: Array("%PDF-".utf8)) == true, "\(path) : modèle sans PDF")
+            require(object["formID"] as? String == contents.formID, "\(path) : formulaire différent")
+            require(object["lockReasons"] as? Bool == contents.lockReasons, "\(path) : verrou différent")
+        default:
+            require(object["start_url"] as? String == "/?t=" + token, "\(path) : start_url différent")
+            require(object["short_name"] as? String == contents.identity.firstName, "\(path) : prénom différent")
         }
     }
 

@@ -131,32 +131,6 @@ struct ReferenceFormTests {
                 && form.metadata.subject == metadata["subject"] as? String)
     }
 
-    /// Words as letters or digits: pdftotext and the form split "sanitaire1", "n°2020" and
-    /// "l'épidémie" alike.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var kind: Bool?
-        for character in text {
-            let isLetter = character.isLetter
-            let isDigit = character.isNumber
-            if isLetter || isDigit {
-                if kind != nil, kind != isLetter {
-                    words.append(current)
-                    current = ""
-                }
-                current.append(character)
-                kind = isLetter
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-                kind = nil
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
     /// Every word of the blank (blank.txt, pdftotext's) is in the form's texts, as often.
     @Test(arguments: folders)
     func everyWordOfTheBlankIsInTheForm(folder: String) throws {
@@ -168,11 +142,11 @@ struct ReferenceFormTests {
             form.textBlocks.filter { $0.block.color == nil }.flatMap(\.block.content.runs)
             + form.printedReasons.flatMap { $0.labelText.runs + ($0.noteText?.runs ?? []) }
         for run in runs {
-            for word in Self.words(run.text) { ours[word, default: 0] += 1 }
+            for word in ReferenceExample.words(run.text) { ours[word, default: 0] += 1 }
         }
         var missing: [String] = []
         var theirs: [String: Int] = [:]
-        for word in Self.words(blank) { theirs[word, default: 0] += 1 }
+        for word in ReferenceExample.words(blank) { theirs[word, default: 0] += 1 }
         for (word, count) in theirs where ours[word, default: 0] < count {
             missing.append("\(word) ×\(count - ours[word, default: 0])")
         }

@@ -188,18 +188,13 @@ struct QRCodeTests {
                     minX: Double(bounds.minX) / scale, maxX: Double(bounds.maxX + 1) / scale,
                     minY: Double(bounds.minY) / scale, maxY: Double(bounds.maxY + 1) / scale
                 )
-                #expect(
-                    abs(found.minX - expected.minX) <= tolerance,
-                    "page \(page): left edge \(found.minX), expected \(expected.minX)")
-                #expect(
-                    abs(found.maxX - expected.maxX) <= tolerance,
-                    "page \(page): right edge \(found.maxX), expected \(expected.maxX)")
-                #expect(
-                    abs(found.minY - expected.minY) <= tolerance,
-                    "page \(page): top edge \(found.minY), expected \(expected.minY)")
-                #expect(
-                    abs(found.maxY - expected.maxY) <= tolerance,
-                    "page \(page): bottom edge \(found.maxY), expected \(expected.maxY)")
+                let edges = [
+                    ("left", found.minX, expected.minX), ("right", found.maxX, expected.maxX),
+                    ("top", found.minY, expected.minY), ("bottom", found.maxY, expected.maxY),
+                ]
+                for (edge, value, wanted) in edges {
+                    #expect(abs(value - wanted) <= tolerance, "page \(page): \(edge) edge \(value), expected \(wanted)")
+                }
             }
         }
     }

@@ -58,30 +58,6 @@ struct ReferencePageTests {
         try AttestationRenderer(forms: [example.attestation.form]).pdf(example.attestation)
     }
 
-    /// Letters and digits as words, as AttestationKitTests' ReferenceFormTests count them:
-    /// pdftotext and the form split "sanitaire1", "n°2020" and "l'épidémie" alike.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var kind: Bool?
-        for character in text {
-            if character.isLetter || character.isNumber {
-                if kind != nil, kind != character.isLetter {
-                    words.append(current)
-                    current = ""
-                }
-                current.append(character)
-                kind = character.isLetter
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-                kind = nil
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
     /// Every word of the blank (blank.txt, `pdftotext -layout` of the Ministry's blank) is on
     /// our page 1 as pdftotext reads it, at least as often.
     @Test(arguments: folders)
@@ -94,9 +70,9 @@ struct ReferencePageTests {
                 return try Tool.run("pdftotext", ["-layout", "-f", "1", "-l", "1", path, "-"], in: directory).text
             }
             var ours: [String: Int] = [:]
-            for word in Self.words(text) { ours[word, default: 0] += 1 }
+            for word in ReferenceExample.words(text) { ours[word, default: 0] += 1 }
             var theirs: [String: Int] = [:]
-            for word in Self.words(blank) { theirs[word, default: 0] += 1 }
+            for word in ReferenceExample.words(blank) { theirs[word, default: 0] += 1 }
             let missing = theirs.filter { ours[$0.key, default: 0] < $0.value }.map {
                 "\($0.key) ×\($0.value - ours[$0.key, default: 0])"
             }

@@ -1,5 +1,6 @@
 import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Rendering
@@ -38,7 +39,7 @@ struct UnknownVersionFormTests {
         let attestation = try Self.attestation()
         var expected: [[String: Int]] = [[:], [:]]
         func count(_ text: String, page: Int) {
-            for word in ReferencePageTests.words(text) { expected[page - 1][word, default: 0] += 1 }
+            for word in ReferenceExample.words(text) { expected[page - 1][word, default: 0] += 1 }
         }
         for (_, block) in form.textBlocks { count(block.text, page: block.page) }
         for reason in form.printedReasons {
@@ -55,7 +56,7 @@ struct UnknownVersionFormTests {
                     "pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", path, "-"], in: directory
                 ).text
                 var found: [String: Int] = [:]
-                for word in ReferencePageTests.words(text) { found[word, default: 0] += 1 }
+                for word in ReferenceExample.words(text) { found[word, default: 0] += 1 }
                 let missing = expected[page - 1].filter { found[$0.key, default: 0] < $0.value }.map(\.key).sorted()
                 #expect(missing.isEmpty, "page \(page) lacks \(missing)")
             }

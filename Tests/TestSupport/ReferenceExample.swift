@@ -28,6 +28,31 @@ public struct ReferenceExample: @unchecked Sendable {
     /// Ours for the same person, instant, exit time and reasons.
     public let attestation: Attestation
 
+    /// Letters and digits as words, a run of letters and a run of digits apart: pdftotext and
+    /// the forms split "sanitaire1", "n°2020" and "l'épidémie" alike, so the words of the
+    /// Ministry's blank and of ours can be counted against each other.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var kind: Bool?
+        for character in text {
+            if character.isLetter || character.isNumber {
+                if kind != nil, kind != character.isLetter {
+                    words.append(current)
+                    current = ""
+                }
+                current.append(character)
+                kind = character.isLetter
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+                kind = nil
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     public static func facts(_ folder: String) throws -> [String: Any] {
         let data = try Data(contentsOf: directory.appendingPathComponent("\(folder)/facts.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -600,11 +600,25 @@
 
   const manifesteDe = (jeton) => `/api/v1/manifest?t=${jeton}`;
 
+  /** The page's manifest link, made here rather than written in index.html: Chromium read the
+   * site's one as the page loaded and, under load, kept it when the link then changed to the
+   * person's (a browser test saw it in two fresh-clone runs). With no link until this script
+   * knows whose page it is, there is no earlier manifest to keep. */
+  function lierManifeste(href) {
+    let lien = $("manifeste");
+    if (!lien) {
+      lien = document.createElement("link");
+      lien.rel = "manifest";
+      lien.id = "manifeste";
+      document.head.append(lien);
+    }
+    if (lien.getAttribute("href") !== href) lien.href = href;
+  }
+
   /** The home-screen icon opens this person: a manifest of their own (start_url /?t=…), and
    * the title iOS gives the icon. */
   function personnaliserIcone(lien) {
-    const manifeste = manifesteDe(etat.jeton);
-    if ($("manifeste").getAttribute("href") !== manifeste) $("manifeste").href = manifeste;
+    lierManifeste(manifesteDe(etat.jeton));
     const nom = `Attestation ${lien.firstName}`;
     $("titre-icone").content = nom;
     $("nom-icone").textContent = nom;
@@ -679,6 +693,7 @@
     });
 
     const t = new URLSearchParams(location.search).get("t");
+    lierManifeste(t && JETON.test(t) ? manifesteDe(t) : "/manifest.webmanifest");
     if (!t) {
       afficherPersonnes();
       return;
@@ -690,10 +705,6 @@
       return;
     }
     etat.jeton = t;
-    // The person's manifest at once, before the link's details arrive: Chromium may read the
-    // page's manifest as soon as it loads, and kept the site's one when the link changed during
-    // that read (a browser test saw its install metadata stay the site's under load).
-    $("manifeste").href = manifesteDe(t);
     afficherPersonnes();
 
     $("choix").addEventListener("submit", (e) => e.preventDefault());

@@ -37,6 +37,10 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
         self.assertTrue(self.browser.driver.execute_script(
             "return document.querySelector('#page-personne').hasAttribute('hidden')"))
         self.assertTrue(self.browser.text("#accueil"), "the help text is empty")
+        # Installed from here, the icon opens the site (the script adds the link, see app.js).
+        app = self.browser.wait(lambda: (lambda a: a if a["url"].endswith("/manifest.webmanifest") else None)(
+            self.browser.cdp("Page.getAppManifest")), message="Chromium never read the site's manifest on /")
+        self.assertEqual(app.get("errors"), [], app.get("errors"))
 
     def test_the_name_shows(self):
         self.browser.open_person(self.server, tokens["camille"])

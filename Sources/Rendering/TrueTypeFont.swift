@@ -198,7 +198,7 @@ final class TrueTypeFont: @unchecked Sendable {
     private static func postScriptName(_ face: OpaquePointer) -> String? {
         var length: UInt32 = 64
         var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME), nil, &length, &buffer)
+        hb_ot_name_get_utf8(face, chb_name_id_postscript_name(), nil, &length, &buffer)
         let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let cleaned = String(
             text.unicodeScalars.filter {

@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "AttestationKitTests", dependencies: ["AttestationKit", "TestSupport"], exclude: ["Reference"]),
         .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
-        .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService"]),
+        .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService", "TestSupport"]),
         // Compatibility/: PDFs of the version 1 forms as drawn before schema version 2.
         .testTarget(
             name: "RenderingTests", dependencies: ["AttestationKit", "Rendering", "TestSupport"],
@@ -168,7 +168,9 @@ let package = Package(
             ]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl.
-        .testTarget(name: "ServerTests", dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer"]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

@@ -274,6 +274,8 @@ struct Routes {
                     "nom d’en-tête invalide (espace avant les deux-points ?) ; lettres, chiffres et !#$%&'*+-.^_`|~ sont acceptés"
                 case .foldedHeader: "en-tête continué sur la ligne suivante ; un en-tête tient sur une ligne"
                 case .nulInPath: "caractère nul (%00) dans le chemin"
+                case .whitespaceInTarget:
+                    "espace ou caractère de contrôle dans l’adresse ; encodez-les (%20) ou retirez-les"
                 }
             message = "requête mal formée : \(detail)."
         }

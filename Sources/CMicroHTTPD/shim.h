@@ -7,7 +7,34 @@
 #include <netinet/tcp.h>
 #include <microhttpd.h>
 
-// Non-variadic doors into libmicrohttpd's variadic calls, which Swift cannot make.
+// Non-variadic doors into libmicrohttpd's variadic calls, which Swift cannot make, and the
+// constants whose Swift import differs between the libmicrohttpd of Debian 12 (0.9.75) and of
+// Debian 13 (1.0.1): in C they are the same on both.
+
+/// Whether the library was built with TLS (GnuTLS). libmicrohttpd 1.0 adds MHD_FEATURE_SSL as
+/// a deprecated alias of MHD_FEATURE_TLS, and Swift then imports the enum without the case
+/// `.FEATURE_TLS` that 0.9.75's import has.
+static inline int cmhd_supports_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
+/// The request-parsing discipline the server asks for: MHD_OPTION_CLIENT_DISCIPLINE_LVL at its
+/// strictest (3: a request that RFC 9112 lets a server refuse is refused, with one 400 and the
+/// connection closed), from libmicrohttpd 0.9.77 (MHD_VERSION 0x00097701), which introduced it. 0.9.75 has only
+/// MHD_OPTION_STRICT_FOR_CLIENT, whose strict mode requires Host and refuses spaces in the target
+/// but no more (HTTPServer's RequestChecks does the rest there), so none is asked of it: 0 is the
+/// library's default, and `option` is left untouched.
+static inline int cmhd_strictest_parsing(struct MHD_OptionItem *option) {
+#if MHD_VERSION >= 0x00097701
+    option->option = MHD_OPTION_CLIENT_DISCIPLINE_LVL;
+    option->value = 3;
+    option->ptr_value = NULL;
+    return 3;
+#else
+    (void)option;
+    return 0;
+#endif
+}
 
 /// Starts a daemon with its accept policy and its options given as an array ending with
 /// MHD_OPTION_END.

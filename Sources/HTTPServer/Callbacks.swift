@@ -17,6 +17,7 @@ enum Callbacks {
     /// Set by `uriLogged` on a request to refuse once its headers are in.
     nonisolated(unsafe) static let tooManyParametersMarker = UnsafeMutableRawPointer(bitPattern: 3)!
     nonisolated(unsafe) static let nulInPathMarker = UnsafeMutableRawPointer(bitPattern: 4)!
+    nonisolated(unsafe) static let whitespaceInTargetMarker = UnsafeMutableRawPointer(bitPattern: 5)!
 
     /// Called by libmicrohttpd with the raw request target, before it splits off the query,
     /// records each parameter in the connection's memory pool and decodes the path; what it
@@ -29,7 +30,8 @@ enum Callbacks {
     ///   that libmicrohttpd records none, and the request is refused once its headers are in.
     ///   The target is libmicrohttpd's own writable read buffer, handed as `const` only; the
     ///   query pointer it splits at was found before this call, so the cut is seen.
-    /// - `%00` in the path, which decoding turns into the end of the C string handed over.
+    /// - `%00` in the path, which decoding turns into the end of the C string handed over, and
+    ///   white space inside the target, which 0.9.75 keeps in the path (`RequestChecks`).
     static let uriLogged:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
             context, uri, _ in
@@ -38,6 +40,8 @@ enum Callbacks {
             let length = strlen(uri)
             return uri.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> UnsafeMutableRawPointer? in
                 let target = UnsafeBufferPointer(start: bytes, count: length)
+                // Before the cut below, which writes a NUL into the target.
+                let refusal = RequestChecks.refusal(rawTarget: target)
                 var marker: UnsafeMutableRawPointer?
                 if let question = target.firstIndex(of: UInt8(ascii: "?")),
                     RequestChecks.parameterCount(rawQuery: UnsafeBufferPointer(rebasing: target[(question + 1)...]))
@@ -46,7 +50,11 @@ enum Callbacks {
                     UnsafeMutablePointer(mutating: bytes)[question + 1] = 0
                     marker = tooManyParametersMarker
                 }
-                return RequestChecks.refusal(rawTarget: target) != nil ? nulInPathMarker : marker
+                switch refusal?.reason {
+                case .malformed(.whitespaceInTarget)?: return whitespaceInTargetMarker
+                case .some: return nulInPathMarker
+                case nil: return marker
+                }
             }
         }
 
@@ -77,6 +85,7 @@ enum Callbacks {
             switch requestContext.pointee {
             case tooManyParametersMarker: early = HTTPRefusal(.tooManyParameters(limit: core.maxQueryParameters))
             case nulInPathMarker: early = HTTPRefusal(.malformed(.nulInPath))
+            case whitespaceInTargetMarker: early = HTTPRefusal(.malformed(.whitespaceInTarget))
             default: break
             }
             if early == nil {

@@ -33,6 +33,9 @@ public struct HTTPRefusal: Sendable, Equatable {
         case foldedHeader
         /// An encoded NUL (`%00`) in the path, which would end it early.
         case nulInPath
+        /// White space or a control character inside the request target, which libmicrohttpd
+        /// 0.9.75 keeps as part of the path where other parsers stop or refuse (RFC 9112 §3.2).
+        case whitespaceInTarget
     }
 
     public let reason: Reason
@@ -67,6 +70,7 @@ extension HTTPRefusal: CustomStringConvertible {
         case .malformed(.invalidHeaderName): "invalid header name"
         case .malformed(.foldedHeader): "folded header line (obs-fold)"
         case .malformed(.nulInPath): "encoded NUL in the path"
+        case .malformed(.whitespaceInTarget): "white space or control character in the request target"
         case .versionNotSupported: "HTTP version not supported (1.0 and 1.1 are)"
         }
     }

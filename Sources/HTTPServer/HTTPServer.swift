@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
         else {
             throw .invalidLimits
         }
-        if configuration.tls != nil, MHD_is_feature_supported(.FEATURE_TLS) != .YES {
+        if configuration.tls != nil, cmhd_supports_tls() == 0 {
             throw .tlsUnsupported
         }
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
@@ -179,6 +179,12 @@ private struct RunningDaemon: ~Copyable {
                 option: .NOTIFY_COMPLETED, value: functionAddress(Callbacks.requestCompleted),
                 ptr_value: context),
         ]
+        // Debian 13's libmicrohttpd 1.0 parses at the strictest level it has: one 400 and the
+        // connection closed for a header line with an empty name, `Content-Length: 0, 5` and the
+        // like. Debian 12's 0.9.75 has no such level; RequestChecks refuses there what it can
+        // see (the tests of both say which answer each version gives).
+        var strictParsing = MHD_OptionItem()
+        if cmhd_strictest_parsing(&strictParsing) > 0 { options.append(strictParsing) }
         if tlsStrings.count == 2 {
             options.append(
                 MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[0])))

@@ -49,10 +49,18 @@ enum RequestChecks {
         }
     }
 
-    /// What the raw request target (before decoding) calls for: `%00` in the path, which
-    /// libmicrohttpd would decode into a NUL that ends the path it hands over as a C string.
-    /// Query values are read with their lengths, so a `%00` there stays in the value.
+    /// What the raw request target (before decoding) calls for:
+    /// - white space or a control character anywhere in it: libmicrohttpd 0.9.75 splits the
+    ///   request line at its last space and serves `GET /a b HTTP/1.1` as the path `/a b`, where
+    ///   a proxy in front may read another target or refuse (1.0 at the strictest discipline
+    ///   refuses it itself, and never calls back with such a target);
+    /// - `%00` in the path, which libmicrohttpd would decode into a NUL that ends the path it
+    ///   hands over as a C string. Query values are read with their lengths, so a `%00` there
+    ///   stays in the value.
     static func refusal(rawTarget: UnsafeBufferPointer<UInt8>) -> HTTPRefusal? {
+        if rawTarget.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return HTTPRefusal(.malformed(.whitespaceInTarget))
+        }
         let path = rawTarget.prefix { $0 != UInt8(ascii: "?") }
         var index = path.startIndex
         while index + 2 < path.endIndex {

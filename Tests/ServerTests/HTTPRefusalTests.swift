@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
 
@@ -39,13 +40,20 @@ extension Requests {
             #expect(r.text == "Trop de paramètres dans l’adresse : 100 au plus.\n")
         }
 
-        /// RFC 9112 §3.2; curl sends no Host when given an empty one.
+        /// RFC 9112 §3.2; curl sends no Host when given an empty one. libmicrohttpd 1.0 (Debian
+        /// 13) refuses it itself, before the service sees it, with its own English page and
+        /// none of the service's headers; 0.9.75 (Debian 12) leaves it to the service's wording.
         @Test func http11WithoutHostIsABadRequest() throws {
             let s = try SharedServer.get()
             let r = try curl(s.server.baseURL + "/healthz", ["--http1.1", "-H", "Host:"])
             #expect(r.status == 400)
-            expectErrorHeaders(r)
-            #expect(r.text == "Requête mal formée : en-tête Host manquant, obligatoire en HTTP/1.1.\n")
+            #expect(r.header("Connection") == "close")
+            if HTTPServer.libraryParsesStrictly {
+                #expect(r.text.contains("Host:"), "libmicrohttpd's own page names the missing header")
+            } else {
+                expectErrorHeaders(r)
+                #expect(r.text == "Requête mal formée : en-tête Host manquant, obligatoire en HTTP/1.1.\n")
+            }
         }
 
         @Test func twoContentLengthsAreABadRequest() throws {

@@ -34,6 +34,7 @@ public struct AttestationRenderer: Sendable {
         forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath,
         standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory
     ) throws(RenderingError) {
+        try Self.checkLibraries()
         metrics = try StandardFontMetrics.shared.get()
         var layouts: [String: FormLayout] = [:]
         for form in forms { layouts[form.id] = try FormLayout(form: form) }

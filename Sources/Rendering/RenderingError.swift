@@ -33,6 +33,9 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case pageDPI(Int, ClosedRange<Int>)
     /// A page the attestation does not have: the number asked, and how many it has.
     case pageNumber(Int, pages: Int)
+    /// The libharu loaded is not the release whose private structures Rendering uses
+    /// (`HaruVersion`).
+    case unsupportedLibharu(loaded: String, checked: String)
 
     public var description: String {
         switch self {
@@ -72,6 +75,9 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
             return pages == 1
                 ? "page \(page) inexistante ; cette attestation n’a qu’une page (1)."
                 : "page \(page) inexistante ; de 1 à \(pages)."
+        case .unsupportedLibharu(let loaded, let checked):
+            return "libharu \(loaded) chargée, mais ce programme n’a été vérifié qu’avec libharu \(checked) "
+                + "(paquet libhpdf-\(checked) de Debian 12 ou 13) : il refuse de produire des PDF avec une autre version."
         }
     }
 }

@@ -89,6 +89,7 @@ struct AttestationServer: ParsableCommand {
     }
 
     func run() throws {
+        do { try LinkedLibraries.check() } catch { Self.fail("\(error)", code: 69) }
         let allocatorSettingsApplied = AllocatorSettings.apply()
         // Before any thread starts, so every thread inherits the mask and only sigwait sees them.
         let signals = SignalSet.blocking([SIGTERM, SIGINT, SIGHUP])

@@ -1,5 +1,6 @@
 import Foundation
 import Licenses
+import TestSupport
 import Testing
 
 /// Each stored text against the file it was copied from, read again on this machine: a text
@@ -101,7 +102,14 @@ import Testing
             "/usr/share/common-licenses is absent: not a Debian system"))
     func commonLicencesAreTheSystemsOwn() throws {
         for id in ["LGPL-2", "LGPL-2.1", "LGPL-3", "GPL-2", "GPL-3", "Apache-2.0"] {
-            try Self.expectSame(id, "\(Self.commonLicences)/\(id)")
+            let path = "\(Self.commonLicences)/\(id)"
+            let text = try Self.stored(id)
+            let original = try Self.file(path)
+            // Debian 13 ships the FSF's later edition of the same licences (see FSFEdition).
+            #expect(
+                FSFEdition.later(text) == FSFEdition.later(original),
+                "\(id) differs from \(path) beyond the FSF's editions (\(text.utf8.count) bytes stored, \(original.utf8.count) there)"
+            )
         }
     }
 

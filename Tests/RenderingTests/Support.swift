@@ -398,9 +398,18 @@ struct OfficialPositions {
     }
 }
 
-/// The official reference files of /work/shared/reference.
+/// The official reference files of ../shared/reference, found from the checkout upwards (CI's
+/// clone and a worktree have it at different depths; the Debian 13 root binds it beside /src).
 enum Reference {
-    static let directory = "/work/shared/reference"
+    static let directory: String = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        while true {
+            let candidate = folder.appendingPathComponent("shared/reference").path
+            if FileManager.default.fileExists(atPath: candidate) || folder.path == "/" { return candidate }
+            folder.deleteLastPathComponent()
+        }
+    }()
 
     static func officialText(_ formID: String) throws -> String {
         let date = formID.replacingOccurrences(of: "deplacement-", with: "")

@@ -15,7 +15,12 @@
 # it builds with those flags here and fails if the binaries need a library no runtime package gives.
 
 # Same Debian release in both stages: the binaries link the -dev packages' libraries of the
-# first and run against the runtime packages of the second.
+# first and run against the runtime packages of the second. Debian 12 (bookworm), though the
+# project builds and runs on Debian 13 too (scripts/check-debian13): scripts/check-image-deps
+# rebuilds and runs this runtime stage on CI's Debian 12 machine, so this is the image proven on
+# every change; Debian 12 has security updates through Debian LTS until June 2028. For Debian 13,
+# set both to its images (…-trixie, debian:trixie-slim): the package names below are the same
+# there (apt picks the t64 libraries).
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
 

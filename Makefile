@@ -1,7 +1,8 @@
 # The commands of the README, and the benchmark. Each installs what it misses first.
 #
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
-# flags has its own, and these five are all there is:
+# flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
+# Debian 13 root of make debian13, with its own .build inside):
 #   .build        plain debug and release: make check, make run, make bench's attestation-bench,
 #                 make screenshots, make stress's release server, and swift build / swift test
 #                 by hand
@@ -27,7 +28,7 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run check test bench deps build clean screenshots stress stress-smoke
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
 BROWSER_PYTHON = .venv-browser/bin/python
@@ -62,7 +63,8 @@ check:
 
 # What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
 # own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
-# address-sanitizer build of the server and admin CLI, then make stress-smoke.
+# address-sanitizer build of the server and admin CLI, then make stress-smoke, then make debian13:
+# the same sources on the other supported Debian release.
 test:
 	scripts/install-deps --test --browser
 	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
@@ -74,6 +76,15 @@ test:
 	scripts/browser-env
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke
+	$(MAKE) debian13
+
+# Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13): a debootstrap root
+# in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, the Swift
+# suite and the release binaries built there, then init, mint, the server and a PDF checked with
+# pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and deletes it.
+debian13:
+	scripts/install-deps --debian13
+	scripts/check-debian13
 
 # The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
 # each fuzzer briefly, the deployment files, hostile clients, two replicas behind nginx, the
@@ -134,4 +145,5 @@ build: deps
 	$(SWIFT) build
 
 clean:
+	@if [ -d .build-debian13 ]; then scripts/check-debian13 --remove; fi
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser

@@ -202,7 +202,13 @@ import Testing
         let seen = SeenPaths()
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
         defer { server.stop(gracePeriod: 1) }
-        #expect(HTTPServer.requestParsingDiscipline == (HTTPServer.libraryParsesStrictly ? 3 : 0))
+        // The discipline levels came with libmicrohttpd 0.9.77: the level asked follows the
+        // library loaded, not the other way round.
+        let version = try #require(HTTPServer.libraryVersions["libmicrohttpd"]).split(separator: ".").map {
+            Int($0) ?? 0
+        }
+        let hasDisciplineLevels = !version.lexicographicallyPrecedes([0, 9, 77])
+        #expect(HTTPServer.requestParsingDiscipline == (hasDisciplineLevels ? 3 : 0), "libmicrohttpd \(version)")
         for request in [
             "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a\tb HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET /no-host HTTP/1.1\r\n\r\n",
@@ -212,7 +218,7 @@ import Testing
             #expect(closed, "\(request.debugDescription)")
         }
         let bareLF = try Self.exchange(server.port, "GET /bare-lf HTTP/1.1\nHost: x\n\n")
-        if HTTPServer.libraryParsesStrictly {
+        if hasDisciplineLevels {
             #expect(bareLF.responses.map(\.status) == [400])
             #expect(bareLF.closed)
             #expect(seen.all.isEmpty)

@@ -165,6 +165,13 @@ public struct ServiceState: Sendable {
             revoked: revoked, catalog: catalog, bounds: configuration.offsetBounds ?? .standard)
     }
 
+    /// The same state with `ids` revoked too, whatever the revocation list on disk says.
+    public func revoking(_ ids: Set<LinkID>) -> ServiceState {
+        ServiceState(
+            configuration: configuration, configurationFile: configurationFile, keys: keys,
+            revoked: RevocationList(ids: revoked.ids.union(ids)), catalog: catalog, bounds: bounds)
+    }
+
     /// The configuration file is a few kilobytes; anything far larger is not one.
     public static let maxConfigurationBytes = 1 << 20
 

@@ -88,11 +88,12 @@ struct Routes {
     }
 
     /// What `/healthz` says, as JSON: `ok`; `degraded` (200: the last good configuration still
-    /// serves, safely, while the files on disk do not load); `stopping` (503: load balancers move
-    /// away).
+    /// serves, safely, while the files on disk do not load, or while the revocation list lacks
+    /// ids revoked before, which stay revoked); `stopping` (503: load balancers move away).
     enum Health {
         case ok
         case degraded(Service.RefusedReload)
+        case revocationsMissing(Service.MissingRevocations)
         case stopping
 
         var response: HTTPResponse {
@@ -103,6 +104,7 @@ struct Routes {
                 var file: String?
                 var jsonPath: String?
                 var error: String?
+                var missingRevokedIDs: Int?
             }
             let (status, body): (Int, Body) =
                 switch self {
@@ -115,6 +117,16 @@ struct Routes {
                             status: "degraded", reason: "reload_refused", since: refused.since.formatted(.iso8601),
                             file: refused.error.source, jsonPath: refused.error.path.isEmpty ? nil : refused.error.path,
                             error: refused.error.message)
+                    )
+                case .revocationsMissing(let missing):
+                    (
+                        200,
+                        Body(
+                            status: "degraded", reason: "revoked_ids_missing_from_list",
+                            since: missing.since.formatted(.iso8601), file: missing.file,
+                            error:
+                                "\(missing.count) identifiant(s) révoqué(s) absent(s) de la liste : ils restent révoqués jusqu’au redémarrage.",
+                            missingRevokedIDs: missing.count)
                     )
                 }
             return HTTPResponse(

@@ -12,6 +12,8 @@ public final class Service: Sendable {
     private let draining = Atomic<Bool>(false)
     /// Set while the files on disk do not load: the last good snapshot is still in force.
     private let refusedReload = Mutex<RefusedReload?>(nil)
+    /// Set while the revocation list on disk lacks ids revoked earlier in this process's life.
+    private let missingRevocations = Mutex<MissingRevocations?>(nil)
     private let logger: Logger
     private let metrics = ServiceMetrics()
     private let requestIDs = RequestIDs()
@@ -45,7 +47,7 @@ public final class Service: Sendable {
     @discardableResult
     public func reload(trigger: String, _ load: () throws(ConfigurationError) -> ServiceSnapshot) -> Bool {
         let previous = snapshot
-        let fresh: ServiceSnapshot
+        var fresh: ServiceSnapshot
         do {
             fresh = try load()
         } catch {
@@ -63,7 +65,28 @@ public final class Service: Sendable {
             logger.error("reload refused, the previous configuration stays in force", metadata: metadata)
             return false
         }
+        // Revocation never fails open: every id revoked before stays revoked, whatever this
+        // reading of the list holds (`previous` holds every id revoked so far).
+        let dropped = previous.state.revoked.ids.subtracting(fresh.state.revoked.ids)
+        let listFile = fresh.state.resolve(fresh.state.configuration.revocationList).path
+        if !dropped.isEmpty { fresh = fresh.revoking(dropped) }
         replace(with: fresh)
+        let missing = missingRevocations.withLock { missing in
+            missing =
+                dropped.isEmpty
+                ? nil : MissingRevocations(since: missing?.since ?? Date(), count: dropped.count, file: listFile)
+            return missing
+        }
+        metrics.revocationsMissing(dropped.count)
+        if let missing {
+            logger.error(
+                "revocation list reloaded without link ids revoked before: they stay revoked until a restart",
+                metadata: [
+                    "trigger": .string(trigger), "file": .string(missing.file),
+                    "missing_ids": .stringConvertible(missing.count),
+                    "degraded_since": .string(missing.since.formatted(.iso8601)),
+                ])
+        }
         let wasDegraded = refusedReload.withLock { refused in
             defer { refused = nil }
             return refused != nil
@@ -87,6 +110,18 @@ public final class Service: Sendable {
         }
         return true
     }
+
+    /// Link ids revoked earlier in this process's life that the revocation list on disk no
+    /// longer holds: they stay revoked (a list rewritten in place is empty for a moment, and a
+    /// reload then must not bring revoked links back), until a restart.
+    public struct MissingRevocations: Sendable {
+        public let since: Date
+        public let count: Int
+        public let file: String
+    }
+
+    /// The ids the list on disk dropped, if any (see `MissingRevocations`).
+    public var revocationsMissing: MissingRevocations? { missingRevocations.withLock { $0 } }
 
     /// The reload refused now in force, if any.
     public var degraded: RefusedReload? { refusedReload.withLock { $0 } }
@@ -137,7 +172,7 @@ public final class Service: Sendable {
         let health: Routes.Health =
             if draining.load(ordering: .relaxed) { .stopping } else if let refused = degraded {
                 .degraded(refused)
-            } else { .ok }
+            } else if let missing = revocationsMissing { .revocationsMissing(missing) } else { .ok }
         let outcome = Routes(
             snapshot: snapshot, metrics: metrics, health: health,
             metricsExposition: metricsExposition

@@ -15,11 +15,15 @@ final class ServiceMetrics: Sendable {
     /// 1 while the files on disk do not load and the last good configuration serves.
     private let degraded = Meter(label: "attestation_configuration_degraded")
     private let lastApplied = Meter(label: "attestation_configuration_last_applied_timestamp_seconds")
+    /// Link ids revoked earlier that the revocation list on disk no longer holds: still
+    /// revoked, until a restart (`Service.MissingRevocations`).
+    private let missingRevocations = Meter(label: "attestation_revocations_missing_from_list")
     /// Connections refused at accept because their address had maxConnectionsPerAddress open.
     let refusedConnections = Counter(label: "http_connections_refused_total", dimensions: [("reason", "per_address")])
 
     init() {
         degraded.set(0)
+        missingRevocations.set(0)
         lastApplied.set(Date().timeIntervalSince1970)
         renders = Dictionary(
             uniqueKeysWithValues: ["pdf", "png", "page_png"].map {
@@ -56,6 +60,10 @@ final class ServiceMetrics: Sendable {
         reloads[applied ? 0 : 1].increment()
         degraded.set(applied ? 0 : 1)
         if applied { lastApplied.set(Date().timeIntervalSince1970) }
+    }
+
+    func revocationsMissing(_ count: Int) {
+        missingRevocations.set(count)
     }
 
     func render(format: String, duration: Duration) {

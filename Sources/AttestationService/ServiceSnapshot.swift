@@ -1,6 +1,7 @@
 import AttestationConfiguration
 import AttestationKit
 import Foundation
+import LinkTokens
 import Rendering
 
 /// Everything a request reads, loaded together from the configuration: links are checked,
@@ -14,6 +15,11 @@ public struct ServiceSnapshot: Sendable {
 
     /// - Parameter publicDirectory: a site on disk replacing the configuration's `server.publicDirectory`
     ///   and the built-in one (a path from the working directory: `--public-directory`).
+    /// The same snapshot with `ids` revoked too (see `Service.reload`).
+    func revoking(_ ids: Set<LinkID>) -> ServiceSnapshot {
+        ServiceSnapshot(state: state.revoking(ids), renderer: renderer, publicFiles: publicFiles, settings: settings)
+    }
+
     public static func load(
         configurationFile: URL, publicDirectory: String? = nil,
         unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath

@@ -65,6 +65,56 @@ import Testing
         expectLogHoldsNoSecrets(server.logText, secrets: site.secrets.withLock { $0 })
     }
 
+    /// The hostile tester's repro of round two: the list rewritten in place (truncated, a
+    /// comment written, the ids later) while a reload reads it loaded no id, and the revoked
+    /// link answered 200 until the next reload. An id once revoked now stays revoked for the
+    /// life of the process: logged at error level, `/healthz` degraded, a gauge, until the list
+    /// holds it again.
+    @Test func aRevocationListReadHalfWrittenKeepsRevokedLinksRevoked() throws {
+        let site = try TestSite()
+        let revoked = try site.mint(.yasmine)
+        let kept = try site.mint(.eloise)
+        try site.revoke(revoked)
+        let server = try ServerProcess(config: site.config)
+        let pdf = { (token: String) in try curl(server.url("/attestation.pdf", token: token)).status }
+        #expect(try pdf(revoked) == 410)
+        let list = site.scratch.url.appendingPathComponent("revoked.txt")
+        let good = try Data(contentsOf: list)
+
+        // The moment between `printf '# x\n'` and the ids: a list of comments alone is valid.
+        try Data("# x\n".utf8).write(to: list)
+        #expect(server.reload(), "a list of comments alone loads")
+        #expect(try pdf(revoked) == 410, "the revoked link stays revoked")
+        #expect(try pdf(kept) == 200)
+        let health = try curl(server.baseURL + "/healthz")
+        #expect(health.status == 200)
+        let said = try health.json()
+        #expect(said["status"] as? String == "degraded", "\(health.text)")
+        #expect(said["reason"] as? String == "revoked_ids_missing_from_list", "\(health.text)")
+        #expect(said["missingRevokedIDs"] as? Int == 1, "\(health.text)")
+        #expect(try metric("attestation_revocations_missing_from_list", server) == 1)
+        let errors = server.logRecords.filter {
+            $0["level"] as? String == "error"
+                && ($0["message"] as? String)?.hasPrefix("revocation list reloaded") == true
+        }
+        #expect(errors.count == 1, "\(server.logRecords)")
+        #expect(errors.first?["missing_ids"] as? Int == 1, "\(errors)")
+
+        // A second reload of the same list keeps it revoked too: nothing is forgotten.
+        #expect(server.reload())
+        #expect(try pdf(revoked) == 410)
+
+        // The ids written in the end: healthy again.
+        try good.write(to: list)
+        #expect(server.reload())
+        #expect(try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok")
+        #expect(try metric("attestation_revocations_missing_from_list", server) == 0)
+        #expect(try pdf(revoked) == 410)
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+        expectLogHoldsNoSecrets(server.logText, secrets: site.secrets.withLock { $0 })
+    }
+
     /// An emptied key set would refuse every link: the last good keys stay.
     @Test func emptyingTheKeysOnReloadKeepsTheLastGoodOnes() throws {
         let site = try TestSite()

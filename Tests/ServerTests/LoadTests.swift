@@ -137,6 +137,7 @@ import Testing
 
         var complete = 0
         var refused = 0
+        var closedBeforeRead = 0
         var failures: [String] = []
         for result in results {
             for line in result.stdout.split(separator: "\n") {
@@ -161,13 +162,21 @@ import Testing
                     }
                 } else if code == "000", exit == "7" {
                     refused += 1
+                } else if code == "000", exit == "56", size == 0 {
+                    // The stop closed this client's kept-alive connection as idle (nothing of a
+                    // request read) while the client's next request was on its way: nothing was
+                    // received, and RFC 9112 §9.3.1 leaves the retry to the client, which curl
+                    // does not make. Seen once in a fresh clone's Debian 13 run (libmicrohttpd
+                    // 1.0.1). A request the server had read would be answered, or logged as
+                    // unfinished (checked below); a client has one such connection at most.
+                    closedBeforeRead += 1
                 } else {
                     failures.append("\(line)")
                 }
             }
         }
         print(
-            "SIGTERM after \(answeredBeforeStop) answers: \(complete) complete, \(refused) refused after the stop, \(failures.count) failed; stopped in \(String(format: "%.2f", stopDuration)) s"
+            "SIGTERM after \(answeredBeforeStop) answers: \(complete) complete, \(refused) refused after the stop, \(closedBeforeRead) closed before being read, \(failures.count) failed; stopped in \(String(format: "%.2f", stopDuration)) s"
         )
         #expect(
             status == 0,
@@ -175,7 +184,9 @@ import Testing
         )
         #expect(stopDuration < Double(shutdownTimeout) + 2, "stopped within the shutdown timeout")
         #expect(failures.isEmpty, "\(failures.count) requests cut or failed: \(failures.prefix(8))")
-        #expect(complete + refused + failures.count == clients * requestsEach, "one result per request")
+        #expect(closedBeforeRead <= clients, "at most one request per client met its idle connection's close")
+        #expect(
+            complete + refused + closedBeforeRead + failures.count == clients * requestsEach, "one result per request")
         #expect(complete >= 150, "the load was under way")
         #expect(refused > 0, "the stop came while requests were still being made")
         let messages = server.logRecords.compactMap { $0["message"] as? String }

@@ -7,13 +7,20 @@ import Testing
 /// Files that vanish, break or empty never loosen security: the last good state stays in force,
 /// the log says so at error level, `/healthz` says `degraded` and `/metrics` counts it.
 @Suite struct FailClosed {
-    /// The hostile tester's repro: `rm revoked.txt; kill -HUP` brought the revoked link back.
-    @Test func deletingTheRevocationListKeepsRevokedLinksRevoked() throws {
+    /// A site with two links, the first revoked, and its server.
+    static func siteWithARevokedLink() throws -> (
+        site: TestSite, server: ServerProcess, revoked: String, kept: String
+    ) {
         let site = try TestSite()
         let revoked = try site.mint(.yasmine)
         let kept = try site.mint(.eloise)
         try site.revoke(revoked)
-        let server = try ServerProcess(config: site.config)
+        return (site, try ServerProcess(config: site.config), revoked, kept)
+    }
+
+    /// The hostile tester's repro: `rm revoked.txt; kill -HUP` brought the revoked link back.
+    @Test func deletingTheRevocationListKeepsRevokedLinksRevoked() throws {
+        let (site, server, revoked, kept) = try Self.siteWithARevokedLink()
         let pdf = { (token: String) in try curl(server.url("/attestation.pdf", token: token)).status }
         #expect(try pdf(revoked) == 410)
         let list = site.scratch.url.appendingPathComponent("revoked.txt")
@@ -71,11 +78,7 @@ import Testing
     /// life of the process: logged at error level, `/healthz` degraded, a gauge, until the list
     /// holds it again.
     @Test func aRevocationListReadHalfWrittenKeepsRevokedLinksRevoked() throws {
-        let site = try TestSite()
-        let revoked = try site.mint(.yasmine)
-        let kept = try site.mint(.eloise)
-        try site.revoke(revoked)
-        let server = try ServerProcess(config: site.config)
+        let (site, server, revoked, kept) = try Self.siteWithARevokedLink()
         let pdf = { (token: String) in try curl(server.url("/attestation.pdf", token: token)).status }
         #expect(try pdf(revoked) == 410)
         let list = site.scratch.url.appendingPathComponent("revoked.txt")

@@ -153,7 +153,7 @@ private struct RunningDaemon: ~Copyable {
         var tlsStrings: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
-            tlsStrings = [strdup(tls.privateKeyPEM), strdup(tls.certificatePEM)]
+            tlsStrings = [strdup(tls.privateKeyPEM), strdup(tls.certificatePEM), strdup(tls.priorities)]
         }
         let retained = Unmanaged.passRetained(core)
         let context = retained.toOpaque()
@@ -185,11 +185,13 @@ private struct RunningDaemon: ~Copyable {
         // see (the tests of both say which answer each version gives).
         var strictParsing = MHD_OptionItem()
         if cmhd_strictest_parsing(&strictParsing) > 0 { options.append(strictParsing) }
-        if tlsStrings.count == 2 {
+        if tlsStrings.count == 3 {
             options.append(
                 MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[0])))
             options.append(
                 MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[1])))
+            options.append(
+                MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: UnsafeMutableRawPointer(tlsStrings[2])))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 

@@ -44,14 +44,29 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     }
 }
 
-/// A certificate chain and its private key, both PEM text.
+/// A certificate chain and its private key, both PEM text, and what TLS the server speaks.
 public struct TLSCredentials: Sendable, Equatable {
     public var certificatePEM: String
     public var privateKeyPEM: String
+    /// GnuTLS priorities (MHD_OPTION_HTTPS_PRIORITIES).
+    public var priorities: String
 
-    public init(certificatePEM: String, privateKeyPEM: String) {
+    /// Mozilla's "intermediate" configuration as GnuTLS priorities: TLS 1.2 and 1.3 only;
+    /// AES-GCM and ChaCha20-Poly1305 (no CBC, no CCM); ECDHE, or DHE with RSA, for TLS 1.2;
+    /// the groups X25519, P-256, P-384 and ffdhe2048 (no X448, no P-521); the server's order.
+    /// Without it, libmicrohttpd 0.9.75 with GnuTLS 3.7 accepted TLS 1.0 and 1.1, CBC and CCM
+    /// suites, X448 and P-521 from a client that offered them (gnutls-cli, each alone).
+    public static let intermediatePriorities =
+        "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305"
+        + ":-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:+DHE-RSA"
+        + ":-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:+GROUP-SECP384R1:+GROUP-FFDHE2048:%SERVER_PRECEDENCE"
+
+    public init(
+        certificatePEM: String, privateKeyPEM: String, priorities: String = TLSCredentials.intermediatePriorities
+    ) {
         self.certificatePEM = certificatePEM
         self.privateKeyPEM = privateKeyPEM
+        self.priorities = priorities
     }
 }
 

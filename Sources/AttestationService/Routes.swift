@@ -288,6 +288,8 @@ struct Routes {
                 case .nulInPath: "caractère nul (%00) dans le chemin"
                 case .whitespaceInTarget:
                     "espace ou caractère de contrôle dans l’adresse ; encodez-les (%20) ou retirez-les"
+                case .invalidLine:
+                    "ligne qui ne finit pas par CRLF, ou en-tête sans nom ; chaque ligne finit par CRLF et chaque en-tête a un nom"
                 }
             message = "requête mal formée : \(detail)."
         }

@@ -18,6 +18,11 @@ enum Callbacks {
     nonisolated(unsafe) static let tooManyParametersMarker = UnsafeMutableRawPointer(bitPattern: 3)!
     nonisolated(unsafe) static let nulInPathMarker = UnsafeMutableRawPointer(bitPattern: 4)!
     nonisolated(unsafe) static let whitespaceInTargetMarker = UnsafeMutableRawPointer(bitPattern: 5)!
+    /// Set by `uriLogged` on libmicrohttpd 0.9.75: the target's length as handed over, this
+    /// plus the length, for the first call of `access` to compare with the target received
+    /// (see `hasRawNul`). A target fits in the connection's memory pool, so these values stay
+    /// above the markers and far below any address the heap hands out.
+    static let targetLengthBase = 16
 
     /// Called by libmicrohttpd with the raw request target, before it splits off the query,
     /// records each parameter in the connection's memory pool and decodes the path; what it
@@ -32,6 +37,8 @@ enum Callbacks {
     ///   query pointer it splits at was found before this call, so the cut is seen.
     /// - `%00` in the path, which decoding turns into the end of the C string handed over, and
     ///   white space inside the target, which 0.9.75 keeps in the path (`RequestChecks`).
+    /// - On 0.9.75, the target's length up to its first NUL: a raw NUL ends the C string handed
+    ///   here, hiding what follows from every check (`hasRawNul`).
     static let uriLogged:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
             context, uri, _ in
@@ -53,6 +60,8 @@ enum Callbacks {
                 switch refusal?.reason {
                 case .malformed(.whitespaceInTarget)?: return whitespaceInTargetMarker
                 case .some: return nulInPathMarker
+                case nil where marker == nil && !HTTPServer.libraryParsesStrictly:
+                    return UnsafeMutableRawPointer(bitPattern: targetLengthBase + length)
                 case nil: return marker
                 }
             }
@@ -86,10 +95,14 @@ enum Callbacks {
             case tooManyParametersMarker: early = HTTPRefusal(.tooManyParameters(limit: core.maxQueryParameters))
             case nulInPathMarker: early = HTTPRefusal(.malformed(.nulInPath))
             case whitespaceInTargetMarker: early = HTTPRefusal(.malformed(.whitespaceInTarget))
-            default: break
+            case let marker?:
+                if hasRawNul(url: url, version: version, lengthMarker: marker) {
+                    early = HTTPRefusal(.malformed(.whitespaceInTarget))
+                }
+            case nil: break
             }
             if early == nil {
-                early = scanHeaders(of: connection, method: method).verdict(
+                early = scanHeaders(of: connection, method: method, version: version).verdict(
                     isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false,
                     isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false)
             }
@@ -137,6 +150,18 @@ enum Callbacks {
         return nil
     }
 
+    /// Whether the target received holds a raw NUL, on libmicrohttpd 0.9.75: the target ran
+    /// from `url` (decoded in place since, but not moved) to the NUL that replaced the space
+    /// before the version, which `uriLogged` saw shorter. libmicrohttpd 1.0 refuses a control
+    /// character in the target itself.
+    private static func hasRawNul(
+        url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, lengthMarker: UnsafeMutableRawPointer
+    ) -> Bool {
+        let seen = Int(bitPattern: lengthMarker) - targetLengthBase
+        guard seen >= 0, let url, let version, version > url else { return false }
+        return version - url - 1 != seen
+    }
+
     /// A `Content-Length` above zero or a `Transfer-Encoding` (each at most once: see `RequestChecks`).
     private static func announcesBody(_ connection: OpaquePointer) -> Bool {
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
@@ -176,7 +201,8 @@ enum Callbacks {
         let socket = connection.map { cmhd_connection_fd($0) } ?? -1
         if code == .CONNECTION_NOTIFY_STARTED {
             core.connections.opened(
-                socket, address: connection.flatMap { cmhd_client_address($0) }.flatMap { SocketAddress.host(of: $0) })
+                socket, address: connection.flatMap { cmhd_client_address($0) }.flatMap { SocketAddress.host(of: $0) },
+                connection: connection)
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
@@ -187,12 +213,34 @@ enum Callbacks {
         }
     }
 
-    static let libraryMessage: MHD_LogCallback = { context, format, _ in
+    /// libmicrohttpd's messages, numbers filled in and strings left out
+    /// (`cmhd_format_without_strings`). On 0.9.75, the message that precedes each of its own
+    /// refusals also marks the one moment the server can stop a double answer: a refusal made
+    /// once the headers are in (a Content-Length it cannot read, a Cookie header past its memory)
+    /// has its status line and headers built twice before one body (its state machine goes on
+    /// past transmit_error_response_len). Nothing of the server runs between that and the
+    /// sending, so the connection is dropped here instead (`ConnectionTable.dropRefusedTwice`).
+    static let libraryMessage: MHD_LogCallback = { context, format, arguments in
         guard let context, let format else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        let message = String(cString: format).trimmingTrailingNewlines()
+        if !HTTPServer.libraryParsesStrictly, strncmp(format, errorResponsePrefix, strlen(errorResponsePrefix)) == 0,
+            core.connections.dropRefusedTwice() > 0
+        {
+            let message = "Connection dropped: libmicrohttpd 0.9.75 would have sent its refusal's head twice"
+            if core.messages.admits(message) { core.observer.libraryMessage(message) }
+        }
+        var message = String(cString: format)
+        if let arguments {
+            var buffer = [CChar](repeating: 0, count: 512)
+            cmhd_format_without_strings(&buffer, buffer.count, format, arguments)
+            message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        message = message.trimmingTrailingNewlines()
         if core.messages.admits(message) { core.observer.libraryMessage(message) }
     }
+
+    /// How libmicrohttpd 0.9.75 begins the message of transmit_error_response_len.
+    private static let errorResponsePrefix = "Error processing request"
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let created = response.body.withUnsafeBytes {
@@ -211,20 +259,27 @@ enum Callbacks {
 
     /// The headers as stored, checked in place (see `RequestChecks.HeaderScan`): the head as
     /// received starts at the method.
+    /// On 0.9.75, where the layout of the head in place is known (see `RequestChecks.HeaderScan`),
+    /// the lines are checked too.
     private static func scanHeaders(
-        of connection: OpaquePointer, method: UnsafePointer<CChar>?
+        of connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> RequestChecks.HeaderScan {
         let headSize = cmhd_request_header_size(connection)
-        var scan = RequestChecks.HeaderScan(
-            head: headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil)
+        let head = headSize > 0 ? method.map { UnsafeRawPointer($0)..<(UnsafeRawPointer($0) + headSize) } : nil
+        var requestLineEnd: UnsafeRawPointer?
+        if !HTTPServer.libraryParsesStrictly, let head, let version, head.contains(UnsafeRawPointer(version)) {
+            requestLineEnd = UnsafeRawPointer(version) + strlen(version)
+        }
+        var scan = RequestChecks.HeaderScan(head: head, requestLineEnd: requestLineEnd)
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values_n(
                 connection, .HEADER_KIND,
-                { context, _, key, keySize, _, _ in
+                { context, _, key, keySize, value, valueSize in
                     guard let context, let key else { return .YES }
                     key.withMemoryRebound(to: UInt8.self, capacity: keySize) {
                         context.assumingMemoryBound(to: RequestChecks.HeaderScan.self).pointee.add(
-                            name: UnsafeBufferPointer(start: $0, count: keySize))
+                            name: UnsafeBufferPointer(start: $0, count: keySize),
+                            valueEnd: value.map { UnsafeRawPointer($0) + valueSize })
                     }
                     return .YES
                 }, pointer)

@@ -36,6 +36,10 @@ final class ConnectionTable: Sendable {
         var deadline: ContinuousClock.Instant?
         /// Bytes the server had read from the socket when it started waiting for a request.
         var consumedWhenArmed: Int64
+        /// libmicrohttpd's connection, and the worker thread that serves it (the only one that
+        /// may ask libmicrohttpd about it).
+        var connection: OpaquePointer?
+        var thread: pthread_t
     }
 
     struct State {
@@ -78,11 +82,12 @@ final class ConnectionTable: Sendable {
         }
     }
 
-    func opened(_ socket: Int32, address: String?) {
+    /// Called on the worker thread that serves the connection.
+    func opened(_ socket: Int32, address: String?, connection: OpaquePointer? = nil) {
         guard socket >= 0 else { return }
         let entry = Entry(
             address: address, deadline: ContinuousClock.now + headerLimit,
-            consumedWhenArmed: cmhd_consumed_bytes(socket))
+            consumedWhenArmed: cmhd_consumed_bytes(socket), connection: connection, thread: pthread_self())
         state.withLock { state in
             state.entries[socket] = entry
             if let address { state.perAddress[address, default: 0] += 1 }
@@ -145,6 +150,26 @@ final class ConnectionTable: Sendable {
                 }
             }
             return closed
+        }
+    }
+
+    /// Shuts down the connection of the calling worker thread whose request's headers are in
+    /// but not yet handed to `Callbacks.access`: the one libmicrohttpd 0.9.75 is refusing by
+    /// itself as it parses them (see `Callbacks.libraryMessage`). On a worker thread, no other
+    /// connection is in that state at that moment: libmicrohttpd goes from the parsed headers
+    /// to `access` without returning to its loop. Returns how many (0 or 1).
+    func dropRefusedTwice() -> Int {
+        let thread = pthread_self()
+        return state.withLock { state in
+            var dropped = 0
+            for (socket, entry) in state.entries
+            where entry.deadline != nil && pthread_equal(entry.thread, thread) != 0 {
+                guard let connection = entry.connection, cmhd_request_header_size(connection) > 0 else { continue }
+                Self.shutDown(socket)
+                state.entries[socket]?.deadline = nil
+                dropped += 1
+            }
+            return dropped
         }
     }
 

@@ -36,6 +36,9 @@ public struct HTTPRefusal: Sendable, Equatable {
         /// White space or a control character inside the request target, which libmicrohttpd
         /// 0.9.75 keeps as part of the path where other parsers stop or refuse (RFC 9112 §3.2).
         case whitespaceInTarget
+        /// A line that libmicrohttpd 0.9.75 reads otherwise than RFC 9112: one ending in a bare
+        /// LF, or a header line with an empty name (`: x`), where 0.9.75 ends the headers.
+        case invalidLine
     }
 
     public let reason: Reason
@@ -71,6 +74,7 @@ extension HTTPRefusal: CustomStringConvertible {
         case .malformed(.foldedHeader): "folded header line (obs-fold)"
         case .malformed(.nulInPath): "encoded NUL in the path"
         case .malformed(.whitespaceInTarget): "white space or control character in the request target"
+        case .malformed(.invalidLine): "line not ending in CRLF, or header line with an empty name"
         case .versionNotSupported: "HTTP version not supported (1.0 and 1.1 are)"
         }
     }

@@ -9,8 +9,8 @@ import Synchronization
 public struct HTTPServerObserver: Sendable {
     public var connectionOpened: @Sendable () -> Void
     public var connectionClosed: @Sendable () -> Void
-    /// A message from libmicrohttpd itself. Only its format string is passed on, never the
-    /// values, which could hold a client's URI or headers. A message repeated within
+    /// A message from libmicrohttpd itself, its numbers filled in and its strings left out
+    /// (`…`): those could hold a client's URI or headers. A message repeated within
     /// `reportInterval` comes once, then once more with its count (`repeatedLibraryMessage`).
     public var libraryMessage: @Sendable (String) -> Void
     /// The same message came `count` more times in the interval, and was held back.

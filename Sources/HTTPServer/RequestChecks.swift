@@ -15,15 +15,28 @@ enum RequestChecks {
         let head: Range<UnsafeRawPointer>?
         private(set) var refusal: HTTPRefusal?
         private var hosts = 0, contentLengths = 0, transferEncodings = 0
+        /// Where the next header line must start for the head to be lines that each end in CRLF
+        /// (see `init(head:requestLineEnd:)`); nil when not checked.
+        private var nextLine: UnsafeRawPointer?
 
-        init(head: Range<UnsafeRawPointer>?) {
+        /// - Parameter requestLineEnd: where the request line's text ends (after the version),
+        ///   to check the head's layout: libmicrohttpd 0.9.75 turns each CR and LF into a NUL in
+        ///   place, so in a head of CRLF lines each header's name starts two bytes after the
+        ///   previous line's text, and the head ends four bytes after the last. Anything else
+        ///   is a line 0.9.75 read otherwise than RFC 9112: one ending in a bare LF, or one
+        ///   with an empty name (`: x`), which 0.9.75 takes for the end of the headers, the
+        ///   bytes after it becoming a second request. Nil skips the check (1.0 refuses both).
+        init(head: Range<UnsafeRawPointer>?, requestLineEnd: UnsafeRawPointer? = nil) {
             self.head = head
+            nextLine = requestLineEnd.map { $0 + 2 }
         }
 
-        mutating func add(name: UnsafeBufferPointer<UInt8>) {
+        mutating func add(name: UnsafeBufferPointer<UInt8>, valueEnd: UnsafeRawPointer? = nil) {
             guard refusal == nil else { return }
             if let head, let start = name.baseAddress, !head.contains(UnsafeRawPointer(start)) {
                 refusal = HTTPRefusal(.malformed(.foldedHeader))
+            } else if let expected = nextLine, name.baseAddress.map(UnsafeRawPointer.init) != expected {
+                refusal = HTTPRefusal(.malformed(.invalidLine))
             } else if name.isEmpty || !name.allSatisfy(RequestChecks.isTokenCharacter) {
                 refusal = HTTPRefusal(.malformed(.invalidHeaderName))
             } else if RequestChecks.matches(name, "host") {
@@ -33,12 +46,14 @@ enum RequestChecks {
             } else if RequestChecks.matches(name, "transfer-encoding") {
                 transferEncodings += 1
             }
+            if nextLine != nil { nextLine = valueEnd.map { $0 + 2 } }
         }
 
         /// The refusal this request's version and headers call for, if any.
         func verdict(isHTTP11: Bool, isHTTP10: Bool) -> HTTPRefusal? {
             guard isHTTP11 || isHTTP10 else { return HTTPRefusal(.versionNotSupported) }
             if let refusal { return refusal }
+            if let nextLine, nextLine + 2 != head?.upperBound { return HTTPRefusal(.malformed(.invalidLine)) }
             if hosts > 1 { return HTTPRefusal(.malformed(.duplicateHost)) }
             if hosts == 0, isHTTP11 { return HTTPRefusal(.malformed(.missingHost)) }
             if contentLengths > 1 { return HTTPRefusal(.malformed(.duplicateContentLength)) }

@@ -115,7 +115,7 @@ enum Callbacks {
 
         let request = HTTPRequest(
             method: methodName,
-            path: url.map { String(cString: $0) } ?? "/",
+            path: RequestChecks.originPath(url.map { String(cString: $0) } ?? "/"),
             query: values(of: connection, kind: .GET_ARGUMENT_KIND).map { QueryItem(name: $0.name, value: $0.value) },
             headers: values(of: connection, kind: .HEADER_KIND).map { ($0.name, $0.value ?? "") },
             peerAddress: cmhd_client_address(connection).flatMap { SocketAddress.host(of: $0) })

@@ -89,6 +89,19 @@ enum RequestChecks {
         return nil
     }
 
+    /// The path of a target in absolute form (`http://host/healthz`), which RFC 9112 §3.2.2 asks a
+    /// server to accept and libmicrohttpd hands over whole: what follows the authority, `/` when
+    /// nothing does. Any other target is returned as it is.
+    static func originPath(_ target: String) -> String {
+        guard !target.hasPrefix("/") else { return target }
+        let lowered = target.prefix(8).lowercased()
+        let schemeLength = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : 0
+        guard schemeLength > 0 else { return target }
+        let authorityAndPath = target.dropFirst(schemeLength)
+        guard let slash = authorityAndPath.firstIndex(of: "/") else { return "/" }
+        return String(authorityAndPath[slash...])
+    }
+
     /// The number of records libmicrohttpd would make of a raw query string, one more at most:
     /// one per `&`-separated piece, empty ones included (MHD_parse_arguments_ in internal.c).
     static func parameterCount(rawQuery: UnsafeBufferPointer<UInt8>) -> Int {

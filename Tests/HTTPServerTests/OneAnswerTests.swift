@@ -141,4 +141,17 @@ import Testing
             #expect(logged.contains { $0.contains("Connection dropped") }, "\(logged)")
         }
     }
+
+    /// RFC 9112 §3.2.2: a server must accept a target in absolute form; it got 404.
+    @Test func aTargetInAbsoluteFormIsServedAsItsPath() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        for target in ["http://a/healthz", "HTTP://a:8080/api/v1/forms?x=1", "https://a", "/plain"] {
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(connection.readResponse()?.status == 200, "\(target)")
+        }
+        #expect(seen.all == ["/healthz", "/api/v1/forms", "/", "/plain"])
+    }
 }

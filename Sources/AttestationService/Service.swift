@@ -162,6 +162,10 @@ public final class Service: Sendable {
     /// under /api/, with the headers of every error.
     public var refusalResponder: HTTPRefusalResponder { Routes.refusal }
 
+    /// The requests `HTTPServer` hands to threads of their own: page images, large QR codes and
+    /// offline templates (tens of milliseconds of CPU), against a millisecond for a PDF.
+    public var isExpensive: @Sendable (HTTPRequest) -> Bool { Routes.isExpensive }
+
     /// The handler to give `HTTPServer`.
     public var handler: HTTPHandler { { [self] in respond(to: $0) } }
 

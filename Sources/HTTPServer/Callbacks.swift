@@ -18,6 +18,8 @@ enum Callbacks {
     nonisolated(unsafe) static let tooManyParametersMarker = UnsafeMutableRawPointer(bitPattern: 3)!
     nonisolated(unsafe) static let nulInPathMarker = UnsafeMutableRawPointer(bitPattern: 4)!
     nonisolated(unsafe) static let whitespaceInTargetMarker = UnsafeMutableRawPointer(bitPattern: 5)!
+    /// A request handed to `ExpensiveRequests`, its connection suspended until its answer is in.
+    nonisolated(unsafe) static let suspendedMarker = UnsafeMutableRawPointer(bitPattern: 6)!
     /// Set by `uriLogged` on libmicrohttpd 0.9.75: the target's length as handed over, this
     /// plus the length, for the first call of `access` to compare with the target received
     /// (see `hasRawNul`). A target fits in the connection's memory pool, so these values stay
@@ -83,6 +85,12 @@ enum Callbacks {
         switch requestContext.pointee {
         case waiting where (uploadSize?.pointee ?? 0) == 0:
             break
+        case suspendedMarker:
+            // Resumed by `ExpensiveRequests`, its answer in.
+            requestContext.pointee = answered
+            guard var response = core.expensive?.response(for: connection) else { return .NO }
+            if core.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
+            return queue(response, on: connection)
         case waiting, answered:
             // A body the route will not read: dropped as it arrives.
             uploadSize?.pointee = 0
@@ -125,6 +133,17 @@ enum Callbacks {
         {
             response = core.refusalResponder(refusal, request)
             response.headers.append(("Connection", "close"))
+            core.observer.requestRefused(request.method, refusal.status, response.body.count)
+        } else if let expensive = core.expensive, core.isExpensive?(request) == true {
+            requestContext.pointee = suspendedMarker
+            if expensive.admit(request, connection: connection, suspend: { MHD_suspend_connection(connection) }) {
+                return .YES
+            }
+            requestContext.pointee = answered
+            let refusal = HTTPRefusal(.overloaded(retryAfter: ServerCore.retryAfterSeconds))
+            response = core.refusalResponder(refusal, request)
+            response.headers.append(("Retry-After", String(ServerCore.retryAfterSeconds)))
+            if core.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
             core.observer.requestRefused(request.method, refusal.status, response.body.count)
         } else {
             response = core.handler(request)
@@ -178,7 +197,7 @@ enum Callbacks {
         guard let requestContext else { return }
         let marker = requestContext.pointee
         requestContext.pointee = nil
-        if marker == waitingMarker || marker == answeredMarker {
+        if marker == waitingMarker || marker == answeredMarker || marker == suspendedMarker {
             core.inFlight.subtract(1, ordering: .relaxed)
         } else if let connection, case let status = cmhd_queued_status(connection), status > 0 {
             // libmicrohttpd answered by itself (its 431 when the headers outgrew its memory, for

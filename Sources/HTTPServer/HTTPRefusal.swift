@@ -1,6 +1,6 @@
 /// A request the HTTP layer answers itself, before any handler sees it: why, and with which
 /// status. The server's owner words the response (see `HTTPRefusalResponder`); the connection is
-/// closed after it.
+/// closed after it, but for `overloaded`.
 public struct HTTPRefusal: Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// A GET or HEAD announcing a body: no handler reads one.
@@ -15,6 +15,9 @@ public struct HTTPRefusal: Sendable, Equatable {
         case malformed(MalformedRequest)
         /// An HTTP version other than 1.0 and 1.1.
         case versionNotSupported
+        /// An expensive request (see `HTTPServer.init`) while as many as the server takes already
+        /// wait: the client may retry after `retryAfter` seconds (sent as `Retry-After`).
+        case overloaded(retryAfter: Int)
     }
 
     /// What makes a request malformed, each a way two parsers could disagree about it.
@@ -54,6 +57,7 @@ public struct HTTPRefusal: Sendable, Equatable {
         case .headersTooLarge: 431
         case .malformed: 400
         case .versionNotSupported: 505
+        case .overloaded: 503
         }
     }
 }
@@ -76,6 +80,7 @@ extension HTTPRefusal: CustomStringConvertible {
         case .malformed(.whitespaceInTarget): "white space or control character in the request target"
         case .malformed(.invalidLine): "line not ending in CRLF, or header line with an empty name"
         case .versionNotSupported: "HTTP version not supported (1.0 and 1.1 are)"
+        case .overloaded(let seconds): "too many expensive requests at once, retry after \(seconds) s"
         }
     }
 }

@@ -53,16 +53,23 @@ public final class HTTPServer: Sendable {
     private let running: Locked<RunningDaemon?>
 
     /// Opens the socket and starts the workers; the server answers as soon as this returns.
-    /// - Parameter refusalResponder: words the responses to the requests the server refuses
-    ///   itself (see `HTTPRefusal`); the server adds `Connection: close`.
+    /// - Parameters:
+    ///   - refusalResponder: words the responses to the requests the server refuses itself (see
+    ///     `HTTPRefusal`); the server adds `Connection: close` (but to `overloaded`, which gets
+    ///     `Retry-After`).
+    ///   - isExpensive: the requests whose handling costs enough CPU to hold a worker's other
+    ///     connections behind it (milliseconds, not microseconds): they are handled on threads of
+    ///     their own, a bounded number at a time (`ExpensiveRequests`). Called on the workers.
     public init(
         configuration: HTTPServerConfiguration, observer: HTTPServerObserver = HTTPServerObserver(),
         refusalResponder: @escaping HTTPRefusalResponder = HTTPRefusal.plainText,
+        isExpensive: (@Sendable (HTTPRequest) -> Bool)? = nil,
         handler: @escaping HTTPHandler
     ) throws(HTTPServerError) {
         guard configuration.maxConnections > 0, configuration.maxConnectionsPerAddress >= 0,
             configuration.connectionTimeout > 0, configuration.maxRequestBytes >= 1024,
-            configuration.maxQueryParameters >= 1, configuration.reportInterval >= 1
+            configuration.maxQueryParameters >= 1, configuration.reportInterval >= 1,
+            configuration.expensiveThreads >= 0, configuration.expensiveQueue >= 0
         else {
             throw .invalidLimits
         }
@@ -72,7 +79,7 @@ public final class HTTPServer: Sendable {
         let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
         let core = ServerCore(
             handler: handler, refusalResponder: refusalResponder, observer: observer,
-            configuration: configuration)
+            isExpensive: isExpensive, configuration: configuration)
         let daemon = try RunningDaemon.start(socket: socket, configuration: configuration, core: core)
         self.port = socket.port
         self.configuration = configuration
@@ -149,7 +156,7 @@ private struct RunningDaemon: ~Copyable {
         // ConnectionAcceptor's, which gives each connection to the daemon with the fewest.
         var flags =
             MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         var tlsStrings: [UnsafeMutablePointer<CChar>] = []
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
@@ -197,6 +204,7 @@ private struct RunningDaemon: ~Copyable {
 
         var daemons: [OpaquePointer] = []
         func undo() {
+            core.finishExpensive()
             for daemon in daemons { MHD_stop_daemon(daemon) }
             retained.release()
             for string in tlsStrings { free(string) }
@@ -245,6 +253,8 @@ private struct RunningDaemon: ~Copyable {
 
     consuming func stop() {
         sweeper.stop()
+        // Every suspended connection resumed first: MHD_stop_daemon aborts the process otherwise.
+        core.takeUnretainedValue().finishExpensive()
         for daemon in daemons { MHD_stop_daemon(daemon) }
         for string in tlsStrings { free(string) }
         core.release()
@@ -269,19 +279,43 @@ final class ServerCore: Sendable {
     let connections: ConnectionTable
     let messages: MessageThrottle
     let workers = WorkerLoad()
+    let isExpensive: (@Sendable (HTTPRequest) -> Bool)?
+    let expensive: ExpensiveRequests?
 
     init(
         handler: @escaping HTTPHandler, refusalResponder: @escaping HTTPRefusalResponder, observer: HTTPServerObserver,
-        configuration: HTTPServerConfiguration
+        isExpensive: (@Sendable (HTTPRequest) -> Bool)?, configuration: HTTPServerConfiguration
     ) {
         self.handler = handler
         self.refusalResponder = refusalResponder
         self.observer = observer
+        self.isExpensive = isExpensive
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        expensive =
+            isExpensive == nil
+            ? nil
+            : ExpensiveRequests(
+                threads: configuration.expensiveThreads > 0 ? configuration.expensiveThreads : max(1, cores / 2),
+                capacity: configuration.expensiveQueue, handler: handler)
         maxRequestBytes = configuration.maxRequestBytes
         maxQueryParameters = configuration.maxQueryParameters
         connections = ConnectionTable(
             headerSeconds: configuration.connectionTimeout,
             maxPerAddress: configuration.maxConnectionsPerAddress)
         messages = MessageThrottle(interval: .seconds(configuration.reportInterval))
+    }
+}
+
+extension ServerCore {
+    /// Seconds a client refused as `overloaded` is told to wait.
+    static let retryAfterSeconds = 1
+
+    /// The expensive requests' threads stopped, every connection they had resumed.
+    func finishExpensive() {
+        expensive?.finish { [refusalResponder] request in
+            var response = refusalResponder(HTTPRefusal(.overloaded(retryAfter: Self.retryAfterSeconds)), request)
+            response.headers += [("Retry-After", String(Self.retryAfterSeconds)), ("Connection", "close")]
+            return response
+        }
     }
 }

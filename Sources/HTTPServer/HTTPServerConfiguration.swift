@@ -23,13 +23,18 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var reportInterval: Int
     /// HTTPS when set, through libmicrohttpd's GnuTLS.
     public var tls: TLSCredentials?
+    /// Threads for the requests the owner marks as expensive (`HTTPServer.init`'s
+    /// `isExpensive`, see `ExpensiveRequests`); 0 means half the cores, at least one.
+    public var expensiveThreads: Int
+    /// Expensive requests that may wait for one of those threads; more get 503 at once.
+    public var expensiveQueue: Int
 
     /// The limits have no default here: the owner's configuration holds them, once (the service's
     /// are `ServerSettings.defaults`). The two without a configuration key keep theirs.
     public init(
         host: String, port: Int, threads: Int, maxConnections: Int, maxConnectionsPerAddress: Int,
         connectionTimeout: Int, maxRequestBytes: Int, maxQueryParameters: Int = 100, reportInterval: Int = 10,
-        tls: TLSCredentials? = nil
+        tls: TLSCredentials? = nil, expensiveThreads: Int = 0, expensiveQueue: Int = 64
     ) {
         self.host = host
         self.port = port
@@ -41,6 +46,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxQueryParameters = maxQueryParameters
         self.reportInterval = reportInterval
         self.tls = tls
+        self.expensiveThreads = expensiveThreads
+        self.expensiveQueue = expensiveQueue
     }
 }
 
@@ -73,7 +80,7 @@ public struct TLSCredentials: Sendable, Equatable {
 /// Why the server could not start. The owner words it for its users; `description` is English.
 public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A limit out of range: connections > 0, per address ≥ 0, timeout > 0 s, request size ≥ 1024
-    /// bytes, query parameters ≥ 1, report interval ≥ 1 s.
+    /// bytes, query parameters ≥ 1, report interval ≥ 1 s, expensive threads ≥ 0, queue ≥ 0.
     case invalidLimits
     /// A port outside 0...65535.
     case invalidPort(Int)
@@ -97,7 +104,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidLimits:
-            "invalid limits: connections > 0, per address >= 0, timeout > 0 s, request size >= 1024 bytes, query parameters >= 1, report interval >= 1 s"
+            "invalid limits: connections > 0, per address >= 0, timeout > 0 s, request size >= 1024 bytes, query parameters >= 1, report interval >= 1 s, expensive threads >= 0, expensive queue >= 0"
         case .invalidPort(let port): "invalid port \(port): 0 to 65535 expected"
         case .unknownHost(let host, let reason): "unknown listening address \(host): \(reason)"
         case .addressInUse(let host, let port): "cannot listen on \(host):\(port): port already in use"

@@ -139,7 +139,8 @@ struct AttestationServer: ParsableCommand {
         do {
             server = try HTTPServer(
                 configuration: httpConfiguration, observer: service.serverObserver,
-                refusalResponder: service.refusalResponder, handler: service.handler)
+                refusalResponder: service.refusalResponder, isExpensive: service.isExpensive,
+                handler: service.handler)
         } catch {
             Self.fail(Self.message(error), code: 69)
         }

@@ -23,8 +23,10 @@ import Foundation
 /// p99 6.7 to 7.2 ms, both workers equally busy; make bench 4,241 PDF/s p99 7.3 ms at 16,
 /// 4,228 PDF/s p99 21.4 ms at 64.
 ///
-/// At `maxConnections` it stops accepting, as libmicrohttpd does: the next connections wait in
-/// the kernel's backlog until one closes, rather than being accepted and closed at once.
+/// At `maxConnections`, a connection waiting to be accepted takes the place of the one that has
+/// waited longest for a request (`ConnectionTable.evictLongestWaiting`); when every connection
+/// is busy with a request, it waits in the kernel's backlog until one closes, as with
+/// libmicrohttpd's own accepting.
 final class ConnectionAcceptor: Sendable {
     /// A pipe: a byte written to its end `wake.write` wakes the thread, which watches `wake.read`.
     private let wake: (read: Int32, write: Int32)
@@ -57,27 +59,52 @@ final class ConnectionAcceptor: Sendable {
         closeDiscardingError(wake.write)
     }
 
+    /// Connections shut down to make room that may be on their way out at once: the server goes
+    /// over `maxConnections` by at most this many, for the moments their workers take to close
+    /// them (libmicrohttpd's own limit is set above by as many, see `RunningDaemon`).
+    static let maxEvicting = 64
+
+    private enum Outcome {
+        /// Nothing more waiting.
+        case drained
+        /// Full, with nothing to evict: every connection is busy with a request.
+        case full
+        /// The system ran short (descriptors, memory).
+        case failed
+    }
+
     private static func run(socket: Int32, wake: Int32, core: ServerCore) {
         var watched = [
             pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
         ]
-        // Full: the listening socket is not watched, only the wake-up, again after a pause.
-        var pause: Int32 = -1
+        // Full, or short of descriptors: the listening socket is not watched, only the wake-up,
+        // and it is tried again after a pause.
+        var pausing = false
         while true {
-            let full = !core.workers.hasRoom
-            watched[0].fd = full ? -1 : socket
-            let ready = poll(&watched, nfds_t(watched.count), full ? 10 : pause)
-            if ready < 0, errno != EINTR { pause = 10 }
+            watched[0].fd = pausing ? -1 : socket
+            watched[0].revents = 0
+            _ = poll(&watched, nfds_t(watched.count), pausing ? 10 : -1)
             if watched[1].revents != 0 { return }
-            if full || watched[0].revents == 0 { continue }
-            pause = accept(from: socket, core: core) ? -1 : 10
+            if pausing {
+                pausing = false
+                continue
+            }
+            if watched[0].revents == 0 { continue }
+            pausing = accept(from: socket, core: core) != .drained
         }
     }
 
-    /// Accepts what is waiting, up to the limit; false when the system ran short (descriptors,
-    /// memory), so that the loop pauses rather than spins.
-    private static func accept(from socket: Int32, core: ServerCore) -> Bool {
-        while core.workers.hasRoom {
+    /// Accepts what is waiting; at the limit, makes room for each first.
+    private static func accept(from socket: Int32, core: ServerCore) -> Outcome {
+        var first = true
+        while true {
+            if !core.workers.hasRoom(over: core.connections.evicting) {
+                // Only for a connection that is there: poll said so for the first.
+                guard first || isWaiting(socket) else { return .drained }
+                guard core.connections.evictLongestWaiting(maxEvicting: maxEvicting) else { return .full }
+                core.observer.connectionEvicted()
+            }
+            first = false
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &address) {
@@ -87,19 +114,19 @@ final class ConnectionAcceptor: Sendable {
             }
             guard client >= 0 else {
                 switch errno {
-                case EAGAIN, EWOULDBLOCK: return true
+                case EAGAIN, EWOULDBLOCK: return .drained
                 case EINTR, ECONNABORTED, EPROTO: continue
                 default:
                     let reason = String(cString: strerror(errno))
                     let message = "Error accepting connection: \(reason)"
                     if core.messages.admits(message) { core.observer.libraryMessage(message) }
-                    return false
+                    return .failed
                 }
             }
             // Non-blocking: MHD_add_connection makes it so. Closed on exec, as libmicrohttpd's
             // own accepting makes its connections (accept4 is out of Glibc's Swift module).
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            guard let daemon = core.workers.take() else {
+            guard let daemon = core.workers.take(over: core.connections.evicting) else {
                 closeDiscardingError(client)
                 continue
             }
@@ -109,6 +136,11 @@ final class ConnectionAcceptor: Sendable {
             }
             if added != .YES { core.workers.release(daemon) }
         }
-        return true
+    }
+
+    /// Whether a connection waits on the listening socket.
+    private static func isWaiting(_ socket: Int32) -> Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) > 0 && watched.revents & Int16(POLLIN) != 0
     }
 }

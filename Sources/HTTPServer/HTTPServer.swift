@@ -20,6 +20,11 @@ public struct HTTPServerObserver: Sendable {
     public var requestRefused: @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void
     /// A connection refused at accept, its address having `maxConnectionsPerAddress` open.
     public var connectionRefused: @Sendable () -> Void
+    /// A connection waiting for a request closed to make room for a new one, the server having
+    /// `maxConnections` open (see `ConnectionTable`).
+    public var connectionEvicted: @Sendable () -> Void
+    /// `count` connections closed so over the last `seconds`: at most once per `reportInterval`.
+    public var connectionsEvicted: @Sendable (_ count: Int, _ seconds: Int) -> Void
     /// `count` connections refused so, over the last `seconds`: at most once per `reportInterval`,
     /// for the log.
     public var connectionsRefused: @Sendable (_ count: Int, _ seconds: Int) -> Void
@@ -30,7 +35,9 @@ public struct HTTPServerObserver: Sendable {
         repeatedLibraryMessage: @escaping @Sendable (_ message: String, _ count: Int) -> Void = { _, _ in },
         requestRefused: @escaping @Sendable (_ method: String, _ status: Int, _ bytes: Int) -> Void = { _, _, _ in },
         connectionRefused: @escaping @Sendable () -> Void = {},
-        connectionsRefused: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in }
+        connectionsRefused: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in },
+        connectionEvicted: @escaping @Sendable () -> Void = {},
+        connectionsEvicted: @escaping @Sendable (_ count: Int, _ seconds: Int) -> Void = { _, _ in }
     ) {
         self.connectionOpened = connectionOpened
         self.connectionClosed = connectionClosed
@@ -39,6 +46,8 @@ public struct HTTPServerObserver: Sendable {
         self.requestRefused = requestRefused
         self.connectionRefused = connectionRefused
         self.connectionsRefused = connectionsRefused
+        self.connectionEvicted = connectionEvicted
+        self.connectionsEvicted = connectionsEvicted
     }
 }
 
@@ -166,7 +175,8 @@ private struct RunningDaemon: ~Copyable {
         let context = retained.toOpaque()
         // The per-address limit is the accept policy's (see `ConnectionTable`); libmicrohttpd's
         // own, which logs every refusal, is a backstop behind it. Likewise the connection limit,
-        // which the acceptor keeps for all the daemons together.
+        // which the acceptor keeps for all the daemons together (over it by the connections on
+        // their way out to make room, `ConnectionAcceptor.maxEvicting` at most).
         let backstopPerAddress =
             configuration.maxConnectionsPerAddress > 0 ? configuration.maxConnectionsPerAddress + threads : 0
         // The logger first: libmicrohttpd sends messages about the options before it to stderr.
@@ -174,7 +184,9 @@ private struct RunningDaemon: ~Copyable {
             MHD_OptionItem(
                 option: .EXTERNAL_LOGGER, value: functionAddress(Callbacks.libraryMessage),
                 ptr_value: context),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT, value: configuration.maxConnections + ConnectionAcceptor.maxEvicting,
+                ptr_value: nil),
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: backstopPerAddress, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: poolBytes(configuration), ptr_value: nil),
@@ -235,6 +247,9 @@ private struct RunningDaemon: ~Copyable {
             core.connections.sweep()
             if let refused = core.connections.refusalsToReport(interval: .seconds(reportInterval)) {
                 core.observer.connectionsRefused(refused, reportInterval)
+            }
+            if let evicted = core.connections.evictionsToReport(interval: .seconds(reportInterval)) {
+                core.observer.connectionsEvicted(evicted, reportInterval)
             }
             for (message, count) in core.messages.due() {
                 core.observer.repeatedLibraryMessage(message, count)

@@ -29,14 +29,16 @@ final class WorkerLoad: Sendable {
         }
     }
 
-    /// Whether another connection fits under the limit.
-    var hasRoom: Bool { state.withLock { $0.total < $0.limit } }
+    /// Whether another connection fits under the limit raised by `over` (the connections on
+    /// their way out, see `ConnectionTable.evicting`).
+    func hasRoom(over: Int = 0) -> Bool { state.withLock { $0.total < $0.limit + over } }
 
-    /// The daemon for a new connection, counted as carrying it; nil at the limit.
-    func take() -> OpaquePointer? {
+    /// The daemon for a new connection, counted as carrying it; nil at the limit (raised by
+    /// `over`).
+    func take(over: Int = 0) -> OpaquePointer? {
         state.withLock { state in
             let count = state.daemons.count
-            guard count > 0, state.total < state.limit else { return nil }
+            guard count > 0, state.total < state.limit + over else { return nil }
             var chosen = state.next % count
             for step in 1..<max(1, count) {
                 let index = (state.next + step) % count

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HTTPServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 22, item 2: idle connections that fill `maxConnections` must give way to new ones.
+/// The connection timeout is a minute, far longer than any read here: on the old server, the new
+/// client waited for that minute, and its read (limited to 10 s) came back empty.
+@Suite struct ConnectionRoomTests {
+    static func waitForOpen(_ server: HTTPServer, _ count: Int) {
+        for _ in 0..<1000 where server.openConnections < count { usleep(2000) }
+    }
+
+    @Test func aNewClientTakesThePlaceOfTheLongestIdleConnection() throws {
+        let evictions = Locked(0)
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(
+                maxConnections: 20, maxConnectionsPerAddress: 0, connectionTimeout: 60),
+            observer: HTTPServerObserver(connectionEvicted: { evictions.withLock { $0 += 1 } }),
+            handler: HTTPServerTests.echo)
+        defer { server.stop(gracePeriod: 1) }
+        var idle: [RawConnection] = []
+        for _ in 0..<20 {
+            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
+            Self.waitForOpen(server, idle.count)
+        }
+        #expect(server.openConnections == 20)
+
+        let client = try RawConnection(port: server.port, readLimitSeconds: 10)
+        try client.send("GET /good HTTP/1.1\r\nHost: a\r\n\r\n")
+        let answer = client.readResponse()
+        #expect(answer?.status == 200)
+        #expect(answer?.text.contains("path=/good") == true)
+        #expect(evictions.withLock { $0 } == 1)
+        // The first opened has waited longest: it is the one closed, with nothing sent.
+        let (bytes, closed) = idle[0].readToEnd()
+        #expect(bytes.isEmpty && closed)
+        #expect(server.openConnections <= 20)
+    }
+
+    /// A kept-alive client between two requests waited less than the idle ones opened before:
+    /// it keeps its connection when a newcomer needs room.
+    @Test func aConnectionThatJustGotItsAnswerIsNotTheOneClosed() throws {
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(
+                maxConnections: 10, maxConnectionsPerAddress: 0, connectionTimeout: 60),
+            handler: HTTPServerTests.echo)
+        defer { server.stop(gracePeriod: 1) }
+        var idle: [RawConnection] = []
+        for _ in 0..<9 {
+            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
+            Self.waitForOpen(server, idle.count)
+        }
+        let regular = try RawConnection(port: server.port, readLimitSeconds: 10)
+        try regular.send("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(regular.readResponse()?.status == 200)
+        for round in 0..<3 {
+            let newcomer = try RawConnection(port: server.port, readLimitSeconds: 10)
+            try newcomer.send("GET /new\(round) HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(newcomer.readResponse()?.status == 200)
+            try regular.send("GET /again\(round) HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(regular.readResponse()?.status == 200, "round \(round)")
+        }
+    }
+}

@@ -226,6 +226,23 @@ extension Requests {
             #expect(after == before + 1, "the counter counts each request")
         }
 
+        /// Like every other route, `/metrics` refuses a parameter it does not take (issue 22,
+        /// item 7: `/metrics?x=1` was 200).
+        @Test func metricsRefusesParameters() throws {
+            let s = try SharedServer.get()
+            for query in ["x=1", "t=\(s.eloise)", "name[]=a"] {
+                let r = try curl(s.server.baseURL + "/metrics?" + query, ["-g"])
+                #expect(r.status == 400, "\(query): \(r.status)")
+                #expect(r.header("Content-Type") == "text/plain; charset=utf-8", "\(query)")
+                #expect(r.text.hasPrefix("Paramètre"), "\(query): \(r.text)")
+                #expect(r.text.contains("cette adresse n’en accepte aucun"), "\(query): \(r.text)")
+                #expect(!r.text.contains("http_requests_total"), "\(query): no metrics with a refusal")
+            }
+            #expect(try curl(s.server.baseURL + "/metrics?x=1").text.contains("« x »"), "the parameter is named")
+            #expect(try curl(s.server.baseURL + "/metrics").status == 200)
+            #expect(try curl(s.server.baseURL + "/metrics?").status == 200, "an empty query is no parameter")
+        }
+
         /// What Prometheus's own linter says of `/metrics` once every family has samples: nothing
         /// (issue 22, item 6: no family had `# HELP`, and promtool exited 3).
         @Test func metricsPassPromtoolCheck() throws {

@@ -16,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        // 2.4: the registry writes `# HELP` lines, and takes help texts through MetricNameDescriptor.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Thin system-library targets: module maps over the Debian -dev packages.

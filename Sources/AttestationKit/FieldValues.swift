@@ -20,7 +20,7 @@ public enum FieldValues {
     ]
 
     /// The placeholders that hold a value of the person's identity.
-    static let identityPlaceholders: [String: Identity.Field] = [
+    public static let identityPlaceholders: [String: Identity.Field] = [
         "firstName": .firstName, "lastName": .lastName, "birthDate": .birthDate, "birthPlace": .birthPlace,
         "address": .address, "zipCode": .zipCode, "city": .city,
     ]
@@ -40,7 +40,7 @@ public enum FieldValues {
     }
 
     /// `template` with each known placeholder replaced by its value (unknown ones by nothing).
-    static func fill(_ template: String, with values: [String: String]) -> String {
+    public static func fill(_ template: String, with values: [String: String]) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -70,6 +70,23 @@ public struct Identity: Sendable, Hashable, Codable {
             today: LocalDateTime(Date(), in: .paris).date)
     }
 
+    /// The values typed freely (the others are a date and digits): what a form's fonts must
+    /// draw and its QR code folds.
+    public static let textFields: [Field] = [.firstName, .lastName, .birthPlace, .address, .city]
+
+    /// The value of a field as text, as the form's placeholder of the same name prints it.
+    public func text(of field: Field) -> String {
+        switch field {
+        case .firstName: firstName
+        case .lastName: lastName
+        case .birthDate: birthDate.description
+        case .birthPlace: birthPlace
+        case .address: address
+        case .zipCode: zipCode
+        case .city: city
+        }
+    }
+
     /// First name then last name, as written after "Mme/M." on the form.
     public var fullName: String { "\(firstName) \(lastName)" }
 
@@ -132,10 +149,20 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidZipCode
         case invalidDate
         case dateOutOfRange(latest: CalendarDate)
+        /// A character no font of the form's document has (`Rendering`'s `ValueCheck`).
+        case notDrawable(Unicode.Scalar, form: String)
+        /// A value the form's QR code, in Latin letters, would leave empty: its first character
+        /// without a Latin form.
+        case emptyInQRCode(Unicode.Scalar, form: String)
     }
 
     public let field: Identity.Field
     public let problem: Problem
+
+    public init(field: Identity.Field, problem: Problem) {
+        self.field = field
+        self.problem = problem
+    }
 
     public var description: String {
         let name = field.label
@@ -158,6 +185,12 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
         case .dateOutOfRange(let latest):
             return
                 "\(name) : hors limites ; une date passée est attendue, à partir du \(Identity.earliestBirthDate) et avant le \(latest)."
+        case .notDrawable(let character, let form):
+            return
+                "\(name) : \(VisibleText.named(character)) ne peut pas être écrit sur le formulaire \(form) : ses polices n’ont pas ce caractère, qui s’imprimerait comme un carré vide ; les lettres latines (accents compris), grecques et cyrilliques, les chiffres et la ponctuation courante sont acceptés, pas les idéogrammes ni la plupart des émojis."
+        case .emptyInQRCode(let character, let form):
+            return
+                "\(name) : \(VisibleText.named(character)) n’a pas d’équivalent en lettres latines, et le QR code du formulaire \(form), qui n’écrit qu’en lettres latines, laisserait ce champ vide ; des lettres (accentuées, grecques, cyrilliques…) ou des chiffres sont attendus."
         }
     }
 }

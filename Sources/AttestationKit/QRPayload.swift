@@ -16,10 +16,30 @@ public struct QRPayload: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func values(_ attestation: Attestation) -> [String: String] {
-        FieldValues.values(
-            attestation,
-            transform: attestation.form.qrPayload.asciiFolding
-                ? ASCIIFolding.fold : { WinAnsiText.encode($0) == nil ? ASCIIFolding.fold($0) : $0 })
+        FieldValues.values(attestation) { written($0, in: attestation.form) }
+    }
+
+    /// A free-text value as `form`'s QR code writes it.
+    public static func written(_ value: String, in form: Form) -> String {
+        form.qrPayload.asciiFolding || WinAnsiText.encode(value) == nil ? ASCIIFolding.fold(value) : value
+    }
+
+    /// The first value of `identity` that `form`'s QR code would leave empty (nothing but
+    /// spaces once folded to Latin letters: `Prenom: ;` for `😀😀`), naming its first character
+    /// that has no Latin form.
+    public static func emptyValue(of identity: Identity, in form: Form) -> IdentityError? {
+        let named = Set(
+            form.qrPayload.lines.flatMap(FieldValues.names(in:)).compactMap { FieldValues.identityPlaceholders[$0] })
+        for field in Identity.textFields where named.contains(field) {
+            let value = identity.text(of: field)
+            guard written(value, in: form).allSatisfy(\.isWhitespace) else { continue }
+            let character =
+                value.unicodeScalars.first {
+                    !$0.properties.isWhitespace && written(String($0), in: form).allSatisfy(\.isWhitespace)
+                } ?? value.unicodeScalars.first!
+            return IdentityError(field: field, problem: .emptyInQRCode(character, form: form.id))
+        }
+        return nil
     }
 
     /// A piece of the payload: fixed text, or a placeholder left for someone else to fill.

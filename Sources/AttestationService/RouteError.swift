@@ -1,9 +1,13 @@
 import AttestationConfiguration
+import AttestationKit
 import HTTPServer
 import LinkTokens
 
 /// A request refused: its status, the French message shown to the person, and a short English
-/// reason for the operators' log. Neither holds the token nor personal data.
+/// reason for the operators' log. Neither holds the token nor personal data. A value of the
+/// request the message names (`motif « … » inconnu`) has its invisible characters written out
+/// (`U+0000`, `VisibleText`): the text, JSON and page of a refusal never carry a NUL, a line
+/// break or a terminal's escape back.
 struct RouteError: Error, Sendable {
     let status: Int
     let message: String
@@ -16,13 +20,13 @@ struct RouteError: Error, Sendable {
 
     init(status: Int, message: String, reason: String) {
         self.status = status
-        self.message = message
+        self.message = VisibleText.escaped(message)
         self.reason = reason
     }
 
     /// The status DESIGN.md gives each way a link can fail.
     init(_ error: LinkRequestError) {
-        message = error.description
+        message = VisibleText.escaped(error.description)
         (status, reason) =
             switch error {
             case .link(.malformed): (403, "link_malformed")

@@ -77,6 +77,7 @@ struct Routes {
             _ = try QueryParameters.parse(request.query, accepted: [])
             return health.response
         case "/metrics":
+            _ = try QueryParameters.parse(request.query, accepted: [])
             return HTTPResponse(
                 status: 200,
                 headers: Self.privateHeaders + [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],

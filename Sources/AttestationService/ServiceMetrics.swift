@@ -4,7 +4,7 @@ import Synchronization
 
 /// The service's metrics through swift-metrics; the executable chooses the backend (Prometheus).
 /// Label values come from fixed sets (route names, status codes), never from the request.
-final class ServiceMetrics: Sendable {
+public final class ServiceMetrics: Sendable {
     private let counters = Mutex<[String: Counter]>([:])
     private let latencies = Mutex<[String: Timer]>([:])
     private let renders: [String: Timer]
@@ -69,6 +69,28 @@ final class ServiceMetrics: Sendable {
     func render(format: String, duration: Duration) {
         renders[format]?.recordNanoseconds(duration.nanoseconds)
     }
+
+    /// What each family above means, for Prometheus's `# HELP` lines: swift-metrics has no
+    /// place for a description, so the backend the executable chooses takes them from here by
+    /// name. A family without one fails `promtool check metrics` (ServerTests).
+    public static let help: [String: String] = [
+        "http_requests_total":
+            "HTTP requests answered, by route (a fixed route, a file of the site, or other) and status code.",
+        "http_request_duration_seconds": "Time taken to answer an HTTP request, by route.",
+        "http_open_connections": "HTTP connections open now.",
+        "http_connections_refused_total":
+            "Connections refused when accepted, by reason (per_address: the address had maxConnectionsPerAddress open).",
+        "attestation_render_seconds":
+            "Time taken to render a document, by format (pdf, png: the QR code alone, page_png: a page image).",
+        "attestation_configuration_reloads_total":
+            "Reloads of the configuration, keys and revocation list, by result (applied, refused).",
+        "attestation_configuration_degraded":
+            "1 while the files on disk do not load and the last good configuration serves, else 0.",
+        "attestation_configuration_last_applied_timestamp_seconds":
+            "When the configuration in force was loaded, in seconds since the Unix epoch.",
+        "attestation_revocations_missing_from_list":
+            "Link ids revoked earlier that the revocation list on disk no longer holds; they stay revoked until a restart.",
+    ]
 }
 
 extension Duration {

@@ -37,6 +37,11 @@ struct Mint: ParsableCommand {
             valeur de l’option. Une ligne refusée est signalée avec son numéro, sa colonne et sa \
             valeur ; les autres sont créées, et le code de sortie est alors 65.
 
+            Une valeur que le formulaire ne peut pas écrire est refusée (code 65), avec le \
+            caractère en cause : un caractère qu’aucune de ses polices ne dessine (idéogrammes, la \
+            plupart des émojis : un carré vide sur la page), ou une valeur que son QR code, en \
+            lettres latines, laisserait vide (😀😀 : « Prenom: ; »).
+
             -o écrit le fichier entier ou rien, et refuse d’écraser un fichier existant sans \
             --force : les liens qu’il contenait resteraient valides.
 
@@ -142,6 +147,8 @@ struct Mint: ParsableCommand {
         let now = Date()
         let defaults = LinkDefaults(form: form, expires: expires, timeZone: timeZone, lockReasons: lockReasons)
 
+        // The server's Unicode font: what its documents can draw.
+        let check = ValueCheck()
         var minted: [MintedLink] = []
         var refusedLines: [Int] = []
         if let csv {
@@ -156,7 +163,7 @@ struct Mint: ParsableCommand {
                 for warning in row.warnings { Self.warn(warning) }
                 do {
                     let contents = try row.values.get().contents(
-                        catalog: state.catalog, defaults: defaults, now: now, origin: row.origin)
+                        catalog: state.catalog, defaults: defaults, now: now, check: check, origin: row.origin)
                     minted.append(try MintedLink(contents: contents, key: key, base: base))
                 } catch let error as AdminError {
                     Self.warn("\(csv), ligne \(row.line), \(error.message)")
@@ -167,7 +174,8 @@ struct Mint: ParsableCommand {
             let values = PersonValues(person: person, reasons: reasons)
             minted.append(
                 try MintedLink(
-                    contents: try values.contents(catalog: state.catalog, defaults: defaults, now: now),
+                    contents: try values.contents(
+                        catalog: state.catalog, defaults: defaults, now: now, check: check),
                     key: key, base: base))
         }
         guard !minted.isEmpty else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttestationKit
 import Foundation
+import Rendering
 
 /// The person's identity as command-line options, shared by `mint` and `render`.
 /// Each is optional to the parser: `mint --csv` and `render LINK` take the person elsewhere.
@@ -56,6 +57,16 @@ struct PersonOptions: ParsableArguments {
         } catch {
             throw AdminError.data(origin.message(Self.option(error.field), error))
         }
+    }
+
+    /// Refuses what `form` cannot write of `identity` (`ValueCheck`): a character its fonts do not
+    /// draw, a value its QR code would leave empty. Data (65), as any other value refused.
+    static func check(_ identity: Identity, on form: Form, with check: ValueCheck, origin: ValueOrigin) throws {
+        let problem: IdentityError?
+        do { problem = try check.problem(with: identity, on: form) } catch {
+            throw AdminError.software(error.description)
+        }
+        if let problem { throw AdminError.data(origin.message(option(problem.field), problem)) }
     }
 
     static func option(_ field: Identity.Field) -> String {

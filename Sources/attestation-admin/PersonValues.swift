@@ -1,6 +1,7 @@
 import AttestationKit
 import Foundation
 import LinkTokens
+import Rendering
 
 /// Where a value came from, so a refusal names it: an option (`--birth-date`) or a cell of a
 /// CSV file (its column as the file titles it, and the value).
@@ -57,7 +58,7 @@ struct PersonValues {
     }
 
     func contents(
-        catalog: FormCatalog, defaults: LinkDefaults, now: Date, origin: ValueOrigin = .options
+        catalog: FormCatalog, defaults: LinkDefaults, now: Date, check: ValueCheck, origin: ValueOrigin = .options
     ) throws -> LinkContents {
         var options = PersonOptions()
         (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (
@@ -72,6 +73,7 @@ struct PersonValues {
                 origin.message(
                     "form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."))
         }
+        try PersonOptions.check(identity, on: chosen, with: check, origin: origin)
         let zone = timeZone ?? defaults.timeZone
         if let zone, TimeZone(identifier: zone) == nil {
             throw AdminError.data(

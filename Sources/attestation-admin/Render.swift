@@ -166,14 +166,14 @@ extension Render {
                 ? AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.")
                 : AdminError.data(error.description)
         }
+        let person = try identity.identity(today: LocalDateTime(now, in: zone).date)
+        try PersonOptions.check(
+            person, on: chosenForm, with: ValueCheck(unicodeFontPath: unicodeFont), origin: .options)
         do {
             return try Attestation(
-                identity: try identity.identity(today: LocalDateTime(now, in: zone).date),
-                form: chosenForm, reasonCodes: reasons, exit: exit, timeZone: zone, now: now)
-        } catch let error as AttestationError {
-            throw AdminError.data(error.description)
+                identity: person, form: chosenForm, reasonCodes: reasons, exit: exit, timeZone: zone, now: now)
         } catch {
-            throw error
+            throw AdminError.data(error.description)
         }
     }
 

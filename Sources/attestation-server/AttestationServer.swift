@@ -128,7 +128,7 @@ struct AttestationServer: ParsableCommand {
             .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
             .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
         ]
-        MetricsSystem.bootstrap(factory)
+        MetricsSystem.bootstrap(DescribedMetricsFactory(base: factory, help: ServiceMetrics.help))
 
         let logger = Logger(label: "attestation-server")
         if !allocatorSettingsApplied {

@@ -226,6 +226,59 @@ extension Requests {
             #expect(after == before + 1, "the counter counts each request")
         }
 
+        /// Like every other route, `/metrics` refuses a parameter it does not take (issue 22,
+        /// item 7: `/metrics?x=1` was 200).
+        @Test func metricsRefusesParameters() throws {
+            let s = try SharedServer.get()
+            for query in ["x=1", "t=\(s.eloise)", "name[]=a"] {
+                let r = try curl(s.server.baseURL + "/metrics?" + query, ["-g"])
+                #expect(r.status == 400, "\(query): \(r.status)")
+                #expect(r.header("Content-Type") == "text/plain; charset=utf-8", "\(query)")
+                #expect(r.text.hasPrefix("Paramètre"), "\(query): \(r.text)")
+                #expect(r.text.contains("cette adresse n’en accepte aucun"), "\(query): \(r.text)")
+                #expect(!r.text.contains("http_requests_total"), "\(query): no metrics with a refusal")
+            }
+            #expect(try curl(s.server.baseURL + "/metrics?x=1").text.contains("« x »"), "the parameter is named")
+            #expect(try curl(s.server.baseURL + "/metrics").status == 200)
+            #expect(try curl(s.server.baseURL + "/metrics?").status == 200, "an empty query is no parameter")
+        }
+
+        /// What Prometheus's own linter says of `/metrics` once every family has samples: nothing
+        /// (issue 22, item 6: no family had `# HELP`, and promtool exited 3).
+        @Test func metricsPassPromtoolCheck() throws {
+            let s = try SharedServer.get()
+            _ = try curl(s.server.url("/attestation.pdf", token: s.eloise))
+            _ = try curl(s.server.url("/attestation.png", token: s.eloise))
+            _ = try curl(s.server.url("/attestation.png", token: s.eloise, "page=1&dpi=72"))
+            _ = try curl(s.server.baseURL + "/healthz")
+            let r = try curl(s.server.baseURL + "/metrics")
+            try #require(r.status == 200)
+            let families = Set(
+                r.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+                    $0.split(whereSeparator: { "{ ".contains($0) }).first.map(String.init)
+                })
+            for family in [
+                "http_requests_total", "http_request_duration_seconds_count", "http_open_connections",
+                "http_connections_refused_total", "attestation_render_seconds_count",
+                "attestation_configuration_reloads_total", "attestation_configuration_degraded",
+                "attestation_configuration_last_applied_timestamp_seconds", "attestation_revocations_missing_from_list",
+            ] {
+                #expect(families.contains(family), "no sample of \(family): \(r.text)")
+            }
+            let scratch = try Scratch()
+            let file = scratch.path("metrics.txt")
+            try r.body.write(to: URL(fileURLWithPath: file))
+            let promtool = try Tool.externalPath("promtool")
+            let check = try Tool.external("sh", ["-c", "\"$0\" check metrics < \"$1\"", promtool.path, file])
+            #expect(check.status == 0, "promtool check metrics: exit \(check.status)\n\(check.stdout)\(check.stderr)")
+            #expect(
+                (check.stdout + check.stderr).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                "promtool found problems:\n\(check.stdout)\(check.stderr)")
+            let helped = Set(
+                r.text.split(separator: "\n").filter { $0.hasPrefix("# HELP ") }.map { $0.split(separator: " ")[2] })
+            #expect(helped.count == 9, "every family has its help text: \(helped.sorted())")
+        }
+
         /// "One line per request": the requests refused before any route (a body on a GET, an
         /// oversized request line) are logged and counted like the others.
         @Test func refusedOversizedRequestsAreLoggedAndCounted() throws {

@@ -136,6 +136,7 @@ public final class Service: Sendable {
     public var serverObserver: HTTPServerObserver {
         let gauge = metrics.openConnections
         let refusedConnections = metrics.refusedConnections
+        let evictedConnections = metrics.evictedConnections
         return HTTPServerObserver(
             connectionOpened: { gauge.increment() }, connectionClosed: { gauge.decrement() },
             libraryMessage: { [logger] in logger.notice("libmicrohttpd message", metadata: ["text": "\($0)"]) },
@@ -155,6 +156,12 @@ public final class Service: Sendable {
                     metadata: [
                         "count": "\(count)", "interval_s": "\(seconds)",
                     ])
+            },
+            connectionEvicted: { evictedConnections.increment() },
+            connectionsEvicted: { [logger] count, seconds in
+                logger.warning(
+                    "connections waiting for a request closed to make room: maxConnections were open",
+                    metadata: ["count": "\(count)", "interval_s": "\(seconds)"])
             })
     }
 

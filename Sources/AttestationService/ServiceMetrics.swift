@@ -20,6 +20,8 @@ public final class ServiceMetrics: Sendable {
     private let missingRevocations = Meter(label: "attestation_revocations_missing_from_list")
     /// Connections refused at accept because their address had maxConnectionsPerAddress open.
     let refusedConnections = Counter(label: "http_connections_refused_total", dimensions: [("reason", "per_address")])
+    /// Connections waiting for a request, closed for a new one at maxConnections.
+    let evictedConnections = Counter(label: "http_connections_evicted_total")
 
     init() {
         degraded.set(0)
@@ -80,6 +82,8 @@ public final class ServiceMetrics: Sendable {
         "http_open_connections": "HTTP connections open now.",
         "http_connections_refused_total":
             "Connections refused when accepted, by reason (per_address: the address had maxConnectionsPerAddress open).",
+        "http_connections_evicted_total":
+            "Connections waiting for a request (idle, or slow with their headers), closed to make room for a new one at maxConnections.",
         "attestation_render_seconds":
             "Time taken to render a document, by format (pdf, png: the QR code alone, page_png: a page image).",
         "attestation_configuration_reloads_total":

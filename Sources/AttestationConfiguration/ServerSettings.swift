@@ -27,6 +27,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     /// Reload when the configuration, the revocation list or a form changes on disk, without
     /// waiting for SIGHUP. Off for administrators who edit several files and apply them at once.
     public var reloadOnChange: Bool?
+    /// The addresses `/metrics` answers (IP addresses or CIDR prefixes); 403 for any other.
+    public var metricsFrom: [String]?
 
     public struct TLSFiles: Codable, Sendable, Equatable {
         public var certificate: String
@@ -43,7 +45,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public static let defaults = ResolvedServerSettings(
         host: "127.0.0.1", port: 8080, threads: 0, maxConnections: 1024, maxConnectionsPerAddress: 128,
         connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: nil,
-        tls: nil, logLevel: "info", logFormat: "text", reloadOnChange: true)
+        tls: nil, logLevel: "info", logFormat: "text", reloadOnChange: true, metricsFrom: ["127.0.0.0/8", "::1"])
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
     public static let logFormats = ["text", "json"]
@@ -59,7 +61,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             maxRequestBytes: maxRequestBytes ?? d.maxRequestBytes,
             shutdownTimeout: shutdownTimeout ?? d.shutdownTimeout, publicDirectory: publicDirectory,
             tls: tls, logLevel: logLevel ?? d.logLevel, logFormat: logFormat ?? d.logFormat,
-            reloadOnChange: reloadOnChange ?? d.reloadOnChange)
+            reloadOnChange: reloadOnChange ?? d.reloadOnChange, metricsFrom: metricsFrom ?? d.metricsFrom)
     }
 
     struct Invalid: Error {
@@ -105,6 +107,7 @@ public struct ResolvedServerSettings: Sendable, Equatable {
     public var logLevel: String
     public var logFormat: String
     public var reloadOnChange: Bool
+    public var metricsFrom: [String]
 }
 
 extension ServiceState {

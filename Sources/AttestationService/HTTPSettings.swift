@@ -28,4 +28,20 @@ extension ServiceState {
             maxConnectionsPerAddress: settings.maxConnectionsPerAddress, connectionTimeout: settings.connectionTimeout,
             maxRequestBytes: settings.maxRequestBytes, tls: tls)
     }
+
+    /// `server.metricsFrom` read: the addresses `/metrics` answers.
+    public func metricsAddresses(_ settings: ResolvedServerSettings) throws(ConfigurationError) -> [AddressRange] {
+        var ranges: [AddressRange] = []
+        for (index, text) in settings.metricsFrom.enumerated() {
+            guard let range = AddressRange(text) else {
+                throw ConfigurationError(
+                    source: configurationFile.path, path: "server.metricsFrom[\(index)]",
+                    message:
+                        "« \(text) » n’est ni une adresse IP ni un préfixe CIDR ; par exemple 127.0.0.0/8, ::1 ou 10.0.0.0/8."
+                )
+            }
+            ranges.append(range)
+        }
+        return ranges
+    }
 }

@@ -77,6 +77,14 @@ struct Routes {
             _ = try QueryParameters.parse(request.query, accepted: [])
             return health.response
         case "/metrics":
+            // Built-in TLS puts the server on the network with no proxy to keep /metrics inside.
+            guard let peer = request.peerAddress, snapshot.metricsFrom.contains(where: { $0.contains(peer) }) else {
+                throw RouteError(
+                    status: 403,
+                    message:
+                        "accès refusé : /metrics ne répond qu’aux adresses de server.metricsFrom (\(snapshot.metricsFrom.map(\.description).joined(separator: ", "))).",
+                    reason: "metrics_forbidden")
+            }
             _ = try QueryParameters.parse(request.query, accepted: [])
             return HTTPResponse(
                 status: 200,

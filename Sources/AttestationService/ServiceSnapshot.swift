@@ -1,6 +1,7 @@
 import AttestationConfiguration
 import AttestationKit
 import Foundation
+import HTTPServer
 import LinkTokens
 import Rendering
 
@@ -12,12 +13,16 @@ public struct ServiceSnapshot: Sendable {
     public let renderer: AttestationRenderer
     public let publicFiles: PublicFiles
     public let settings: ResolvedServerSettings
+    /// `server.metricsFrom`: the addresses `/metrics` answers.
+    public let metricsFrom: [AddressRange]
 
     /// - Parameter publicDirectory: a site on disk replacing the configuration's `server.publicDirectory`
     ///   and the built-in one (a path from the working directory: `--public-directory`).
     /// The same snapshot with `ids` revoked too (see `Service.reload`).
     func revoking(_ ids: Set<LinkID>) -> ServiceSnapshot {
-        ServiceSnapshot(state: state.revoking(ids), renderer: renderer, publicFiles: publicFiles, settings: settings)
+        ServiceSnapshot(
+            state: state.revoking(ids), renderer: renderer, publicFiles: publicFiles, settings: settings,
+            metricsFrom: metricsFrom)
     }
 
     public static func load(
@@ -47,7 +52,9 @@ public struct ServiceSnapshot: Sendable {
             }
             site = PublicFiles.load(from: directory)
         }
-        return ServiceSnapshot(state: state, renderer: renderer, publicFiles: site, settings: settings)
+        return ServiceSnapshot(
+            state: state, renderer: renderer, publicFiles: site, settings: settings,
+            metricsFrom: try state.metricsAddresses(settings))
     }
 
     /// Where the static site comes from, for `--check-config` and the log.

@@ -80,6 +80,7 @@ private let example: URL = {
                 server.logLevel = "info"
                 server.logFormat = "json"
                 server.reloadOnChange = false
+                server.metricsFrom = ["::1"]
                 server.tls = .init(certificate: "c", privateKey: "k")
                 return server
             }(), contact: "c")

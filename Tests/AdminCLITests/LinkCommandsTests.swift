@@ -250,6 +250,22 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t=\(token)\""))
     }
 
+    /// A link expiring as it is made (`0d`) would be refused at once by the server: mint refuses
+    /// it, as it refuses more than ten years, and mints nothing.
+    @Test(arguments: ["0d", "0j", "3651d"])
+    func mintRefusesAnExpiryOutsideOneTo3650Days(expires: String) throws {
+        let scratch = try initialized()
+        let result = try Tool.admin(
+            ["mint"] + camille + ["--reason", "travail", "--expires", expires], in: scratch.url)
+        #expect(result.status == 65, "\(expires): \(result.status) \(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "--expires : de 1 à 3650 jours ; un nombre de jours (90d ou 90j) ou un dernier jour de validité futur"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no link printed")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("links.jsonl")), "nothing registered")
+    }
+
     @Test func everySubcommandHasHelpWithAnExample() throws {
         for command in ["init", "keygen", "mint", "links", "inspect", "revoke", "render", "forms"] {
             let help = try Tool.admin([command, "--help"])

@@ -266,6 +266,25 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(!FileManager.default.fileExists(atPath: scratch.path("links.jsonl")), "nothing registered")
     }
 
+    /// A name is text on the sheet, never markup: `<`, `>` and `&` are written as entities.
+    @Test func htmlPageEscapesTheNames() throws {
+        let scratch = try initialized()
+        let output = scratch.path("links.html")
+        let person = [
+            "--first-name", "Léa <script>alert(1)</script>", "--last-name", "Roux & Fils", "--birth-date",
+            "01/01/1970", "--birth-place", "Lyon", "--address", "1 rue Haute", "--zip", "75001", "--city", "Paris",
+        ]
+        let result = try Tool.admin(
+            ["mint"] + person + ["--reason", "travail", "--format", "html", "-o", output], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        let heading = html.split(separator: "\n").first { $0.contains("<h2>") }?.trimmingCharacters(in: .whitespaces)
+        #expect(heading == "<h2>Léa &lt;script&gt;alert(1)&lt;/script&gt; Roux &amp; Fils</h2>")
+        let (script, bareAmpersand) = (html.contains("<script"), html.contains("Roux & Fils"))
+        #expect(!script, "no script")
+        #expect(!bareAmpersand, "no bare & in the text")
+    }
+
     @Test func everySubcommandHasHelpWithAnExample() throws {
         for command in ["init", "keygen", "mint", "links", "inspect", "revoke", "render", "forms"] {
             let help = try Tool.admin([command, "--help"])

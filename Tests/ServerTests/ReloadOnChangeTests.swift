@@ -114,6 +114,47 @@ import Testing
         #expect(server.waitForExit(timeout: 20) == 0)
     }
 
+    /// The forms directory (`formsDirectory`) is watched too: a form dropped in it is served,
+    /// and a change to it applies, without a signal.
+    @Test func aFormAddedToTheFormsDirectoryOrChangedThereIsServedWithoutASignal() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let forms = site.scratch.url.appendingPathComponent("forms")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        let server = try ServerProcess(config: site.config)
+        func served() throws -> [String: String] {
+            let list = try curl(server.baseURL + "/api/v1/forms").json()["forms"] as? [[String: Any]] ?? []
+            return Dictionary(
+                list.compactMap { form in (form["id"] as? String).map { ($0, form["name"] as? String ?? "") } },
+                uniquingKeysWith: { first, _ in first })
+        }
+        #expect(try served()["formulaire-depose"] == nil)
+
+        let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+        var form = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtIn)) as? [String: Any])
+        // Written beside, then renamed in: the server never reads half a file.
+        func install(name: String) throws {
+            form["id"] = "formulaire-depose"
+            form["name"] = name
+            let written = site.scratch.url.appendingPathComponent("formulaire-depose.json")
+            try JSONSerialization.data(withJSONObject: form).write(to: written)
+            #expect(rename(written.path, forms.appendingPathComponent("formulaire-depose.json").path) == 0)
+        }
+        try install(name: "Formulaire déposé")
+        let added = try secondsUntil { try served()["formulaire-depose"] == "Formulaire déposé" }
+        print("form added, served \(added.map { String(format: "%.2f", $0) } ?? "never") s after it was dropped")
+        #expect(added != nil, "the new form is served without SIGHUP")
+
+        try install(name: "Formulaire déposé, corrigé")
+        let changed = try secondsUntil { try served()["formulaire-depose"] == "Formulaire déposé, corrigé" }
+        #expect(changed != nil, "the changed form is served without SIGHUP")
+        let reloads = server.logRecords.filter { $0["message"] as? String == "configuration reloaded" }
+        #expect(reloads.allSatisfy { $0["trigger"] as? String == "file change" }, "\(reloads)")
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
     /// Off, only SIGHUP reloads: an administrator editing several files applies them together.
     @Test func offOnlyASignalReloads() throws {
         let site = try TestSite(server: ["reloadOnChange": false])

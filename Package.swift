@@ -167,10 +167,13 @@ let package = Package(
                 "AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport",
             ]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
-        // End to end: the built attestation-server answering real requests made with curl.
+        // End to end: the built attestation-server answering real requests made with curl; and
+        // its configuration watcher alone (@testable), with intervals no test could wait for.
         .testTarget(
             name: "ServerTests",
-            dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer"]),
+            dependencies: [
+                "TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer", "attestation-server",
+            ]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

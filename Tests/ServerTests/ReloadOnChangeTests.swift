@@ -1,6 +1,9 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+
+@testable import attestation_server
 
 /// Reloads without signals (`server.reloadOnChange`, on by default): Kubernetes, Docker Compose
 /// and config tools change mounted files, often by swapping a symbolic link, and send no SIGHUP.
@@ -155,6 +158,42 @@ import Testing
         #expect(server.waitForExit(timeout: 20) == 0)
     }
 
+    /// Every `fallbackInterval` (30 s in the server) the watcher compares the files without an
+    /// event: here a release's `current` link swapped in a directory it does not watch (it
+    /// watches where the paths and their links' final targets are), which raises no event. The
+    /// watcher alone, with a short interval, so that no test waits 30 s.
+    @Test func aChangeThatRaisesNoEventIsFoundByThePeriodicCheck() throws {
+        let scratch = try Scratch(prefix: "watcher")
+        let manager = FileManager.default
+        for release in ["v1", "v2"] {
+            try manager.createDirectory(atPath: scratch.path("releases/\(release)"), withIntermediateDirectories: true)
+            try Data("# \(release)\n".utf8).write(
+                to: URL(fileURLWithPath: scratch.path("releases/\(release)/revoked.txt")))
+        }
+        try manager.createDirectory(atPath: scratch.path("etc"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: scratch.path("current"), withDestinationPath: "releases/v1")
+        try manager.createSymbolicLink(
+            atPath: scratch.path("etc/revoked.txt"), withDestinationPath: "../current/revoked.txt")
+        let list = scratch.path("etc/revoked.txt")
+        #expect(
+            ConfigurationWatcher.directories(for: [list]) == [scratch.path("etc"), scratch.path("releases/v1")],
+            "the directory of the swap is not watched")
+
+        let changes = ChangeCount()
+        let made = ConfigurationWatcher(
+            paths: { [list] }, settle: .milliseconds(50), fallbackInterval: .milliseconds(200),
+            onChange: { changes.count.add(1, ordering: .relaxed) })
+        let watcher = try #require(made, "inotify_init1 failed: \(errno)")
+        watcher.start()
+        defer { watcher.stop() }
+        try manager.createSymbolicLink(atPath: scratch.path("current.new"), withDestinationPath: "releases/v2")
+        #expect(rename(scratch.path("current.new"), scratch.path("current")) == 0)
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == "# v2\n")
+        let seen = secondsUntil { changes.count.load(ordering: .relaxed) > 0 }
+        print("swap without an event seen \(seen.map { String(format: "%.2f", $0) } ?? "never") s after it")
+        #expect(seen != nil, "the periodic check found the swapped list")
+    }
+
     /// Off, only SIGHUP reloads: an administrator editing several files applies them together.
     @Test func offOnlyASignalReloads() throws {
         let site = try TestSite(server: ["reloadOnChange": false])
@@ -178,4 +217,9 @@ import Testing
         object["signingKey"] = site.scratch.path("keys/k1.key")
         try JSONSerialization.data(withJSONObject: object).write(to: file)
     }
+}
+
+/// How many times a watcher asked for a reload.
+private final class ChangeCount: Sendable {
+    let count = Atomic<Int>(0)
 }

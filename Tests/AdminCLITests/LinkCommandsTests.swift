@@ -35,7 +35,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
     let image = URL(fileURLWithPath: scratch.path("sheet-\(UUID().uuidString).pgm"))
     try (Data("P5\n\(width) \(width)\n255\n".utf8) + Data(pixels)).write(to: image)
-    let result = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image.path])
+    let result = try Tool.external("zbarimg", zbarimgQRCodeOptions + [image.path])
     return result.status == 0 ? result.stdout : nil
 }
 

@@ -158,7 +158,7 @@ let package = Package(
             exclude: ["Compatibility", "UnknownVersion"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
-        // free port, QR codes read back.
+        // free port, a raw TCP connection, QR codes read back.
         .target(name: "TestSupport", dependencies: ["AttestationKit", "LinkTokens"], path: "Tests/TestSupport"),
         // config.example.json against the real loader, the defaults and the README.
         .testTarget(

@@ -159,7 +159,7 @@ let package = Package(
             exclude: ["Compatibility", "UnknownVersion"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
-        // free port, QR codes read back.
+        // free port, a raw TCP connection, QR codes read back.
         .target(name: "TestSupport", dependencies: ["AttestationKit", "LinkTokens"], path: "Tests/TestSupport"),
         // config.example.json against the real loader, the defaults and the README.
         .testTarget(
@@ -168,10 +168,13 @@ let package = Package(
                 "AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport",
             ]),
         .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
-        // End to end: the built attestation-server answering real requests made with curl.
+        // End to end: the built attestation-server answering real requests made with curl; and
+        // its configuration watcher alone (@testable), with intervals no test could wait for.
         .testTarget(
             name: "ServerTests",
-            dependencies: ["TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer"]),
+            dependencies: [
+                "TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer", "attestation-server",
+            ]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [

@@ -143,6 +143,33 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
             "dates in the link's zone with its offset")
     }
 
+    /// A link past its expiry is `expiré`. mint makes none (a day at least), so Hélène's entry
+    /// is given the expiry it would have had if minted in January 2021 with `--expires 2021-01-31`.
+    @Test func linksShowsALinkPastItsExpiryAsExpired() throws {
+        let scratch = try initialized()
+        _ = try mint(person("Hélène", "Leroy") + ["--expires", "1d"], in: scratch)
+        _ = try mint(person("Camille", "Dupont") + ["--expires", "1d"], in: scratch)
+        var entries = try registerLines(scratch)
+        try #require(entries.count == 2 && entries[0]["firstName"] as? String == "Hélène")
+        entries[0]["expiresAt"] = "2021-01-31T23:00:00Z"
+        let lines = try entries.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: scratch.path("links.jsonl")))
+
+        let listing = try Tool.admin(["links"], in: scratch.url)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        let rows = listing.stdout.split(separator: "\n")
+        let helene = try #require(rows.first { $0.contains("Hélène") }, "\(listing.stdout)")
+        #expect(helene.hasSuffix("expiré"), "\(listing.stdout)")
+        #expect(helene.contains("01/02/2021 00:00"), "the expiry, Paris time: \(helene)")
+        #expect(rows.first { $0.contains("Camille") }?.hasSuffix("valide") == true, "\(listing.stdout)")
+        let json = try Tool.admin(["links", "--json"], in: scratch.url)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(listed.map { $0["status"] as? String } == ["expiré", "valide"], "\(json.stdout)")
+    }
+
     /// A crash in the middle of an append leaves at worst the last line incomplete: the entries
     /// before it are read, and the next append starts on a line of its own.
     @Test func anInterruptedAppendSpoilsNoOtherEntry() throws {

@@ -35,7 +35,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
     let image = URL(fileURLWithPath: scratch.path("sheet-\(UUID().uuidString).pgm"))
     try (Data("P5\n\(width) \(width)\n255\n".utf8) + Data(pixels)).write(to: image)
-    let result = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image.path])
+    let result = try Tool.external("zbarimg", zbarimgQRCodeOptions + [image.path])
     return result.status == 0 ? result.stdout : nil
 }
 
@@ -248,6 +248,41 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(decoded.hasPrefix("https://attestation.example.org/?t="), "\(decoded)")
         let token = String(decoded.dropFirst("https://attestation.example.org/?t=".count))
         #expect(html.contains("href=\"https://attestation.example.org/attestation.pdf?t=\(token)\""))
+    }
+
+    /// A link expiring as it is made (`0d`) would be refused at once by the server: mint refuses
+    /// it, as it refuses more than ten years, and mints nothing.
+    @Test(arguments: ["0d", "0j", "3651d"])
+    func mintRefusesAnExpiryOutsideOneTo3650Days(expires: String) throws {
+        let scratch = try initialized()
+        let result = try Tool.admin(
+            ["mint"] + camille + ["--reason", "travail", "--expires", expires], in: scratch.url)
+        #expect(result.status == 65, "\(expires): \(result.status) \(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "--expires : de 1 à 3650 jours ; un nombre de jours (90d ou 90j) ou un dernier jour de validité futur"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no link printed")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("links.jsonl")), "nothing registered")
+    }
+
+    /// A name is text on the sheet, never markup: `<`, `>` and `&` are written as entities.
+    @Test func htmlPageEscapesTheNames() throws {
+        let scratch = try initialized()
+        let output = scratch.path("links.html")
+        let person = [
+            "--first-name", "Léa <script>alert(1)</script>", "--last-name", "Roux & Fils", "--birth-date",
+            "01/01/1970", "--birth-place", "Lyon", "--address", "1 rue Haute", "--zip", "75001", "--city", "Paris",
+        ]
+        let result = try Tool.admin(
+            ["mint"] + person + ["--reason", "travail", "--format", "html", "-o", output], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        let heading = html.split(separator: "\n").first { $0.contains("<h2>") }?.trimmingCharacters(in: .whitespaces)
+        #expect(heading == "<h2>Léa &lt;script&gt;alert(1)&lt;/script&gt; Roux &amp; Fils</h2>")
+        let (script, bareAmpersand) = (html.contains("<script"), html.contains("Roux & Fils"))
+        #expect(!script, "no script")
+        #expect(!bareAmpersand, "no bare & in the text")
     }
 
     @Test func everySubcommandHasHelpWithAnExample() throws {

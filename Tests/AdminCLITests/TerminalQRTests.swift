@@ -87,7 +87,7 @@ private func decoded(_ output: String, theme: Theme, scratch: Scratch) throws ->
     let (width, height, pixels) = screen(output, theme: theme)
     let image = URL(fileURLWithPath: scratch.path("terminal-\(theme)-\(UUID().uuidString).pgm"))
     try (Data("P5\n\(width) \(height)\n255\n".utf8) + Data(pixels)).write(to: image)
-    let result = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image.path])
+    let result = try Tool.external("zbarimg", zbarimgQRCodeOptions + [image.path])
     return result.status == 0 ? result.stdout.trimmingCharacters(in: .newlines) : nil
 }
 

@@ -91,6 +91,27 @@ struct DocumentTests {
         }
     }
 
+    /// The other tests leave now: creation and exit are then the same minute, and a CreationDate
+    /// taken from the exit time would go unseen.
+    @Test(
+        "the CreationDate is when the PDF is made, not the exit time it declares",
+        arguments: [ExitTime.offset(minutes: -20), .at(hour: 21, minute: 40)])
+    func creationDateIsTheGenerationTime(exit: ExitTime) throws {
+        let form = try Fixture.form("deplacement-2020-11-28")
+        let attestation = try Attestation(
+            identity: try Fixture.camille(), form: form, reasonCodes: ["sante"], exit: exit, timeZone: .paris,
+            now: Fixture.now)
+        let pdf = try Fixture.renderer().pdf(attestation)
+        try withScratchDirectory { directory in
+            let path = try write(pdf, named: "attestation.pdf", in: directory)
+            let exitTime = exit == .offset(minutes: -20) ? "07:55" : "21:40"
+            let text = try Tool.run("pdftotext", [path, "-"], in: directory).text
+            #expect(text.contains(exitTime), "the exit time printed: \(text.suffix(300))")
+            let created = try info(path, ["-isodates"], in: directory)["CreationDate"] ?? ""
+            #expect(created.hasPrefix("2020-11-28T08:15:00+01"), "CreationDate \(created), left at \(exitTime)")
+        }
+    }
+
     @Test("a Windows-1252 person needs no embedded font", arguments: builtInFormIDs)
     func latin1PersonUsesStandardFonts(formID: String) throws {
         let identity = try Fixture.latin1Person()

@@ -187,6 +187,9 @@ extension Requests {
             let token = try s.site.mint(.yasmine, reasons: ["achats_culturel_cultuel"])
             let before = try curl(s.server.url("/attestation.pdf", token: token))
             #expect(before.status == 200, "the link works before its revocation")
+            for path in Self.personalAPIRoutes {
+                #expect(try curl(s.server.url(path, token: token)).status == 200, "\(path) before the revocation")
+            }
 
             try s.site.revoke(token)
             let notYet = try curl(s.server.url("/attestation.pdf", token: token))
@@ -198,11 +201,23 @@ extension Requests {
                 #expect(r.status == 410, "\(path): \(r.status) \(r.text)")
                 #expect(r.text.contains("révoqué"), "\(r.text)")
             }
-            let api = try curl(s.server.url("/api/v1/link", token: token))
-            #expect(api.status == 410)
-            #expect((try api.json()["error"] as? String)?.contains("révoqué") == true, "\(api.text)")
+            // The page's API too: a revoked link gets no offline template, which would let the
+            // page go on making attestations without the network.
+            for path in Self.personalAPIRoutes {
+                let api = try curl(s.server.url(path, token: token))
+                #expect(api.status == 410, "\(path): \(api.status) \(api.text.prefix(200))")
+                #expect(api.header("Content-Type") == "application/json")
+                #expect(
+                    (try api.json()["error"] as? String)?.contains("révoqué") == true,
+                    "\(path): \(api.text.prefix(200))")
+                let holdsADocument = api.text.contains("\"pdf\"")
+                #expect(!holdsADocument, "\(path): no document in a refusal")
+            }
             #expect(try curl(s.server.url("/attestation.pdf", token: s.eloise)).status == 200, "other links still work")
         }
+
+        /// The routes of the personal page that answer for one link.
+        static let personalAPIRoutes = ["/api/v1/link", "/api/v1/template", "/api/v1/manifest"]
 
         @Test(arguments: [
             ("offset=-500", ["-180", "1440"]),

@@ -60,6 +60,25 @@ extension Requests {
             #expect(locked["reasons"] as? [String] == ["sante"], "a locked link's template prints its own reasons only")
         }
 
+        /// A link expiring in two days: its template serves offline until then, not for the week
+        /// a template otherwise serves (the link's own 410 cannot reach a page offline).
+        @Test func aTemplateServesOfflineNoLongerThanItsLinkIsValid() throws {
+            let s = try SharedServer.get()
+            let token = try s.site.mint(.yasmine, reasons: ["sante"], ["--expires", "2d"])
+            let r = try curl(s.server.url("/api/v1/template", token: token))
+            try #require(r.status == 200, "\(r.status) \(r.text.prefix(300))")
+            let json = try r.json()
+            func date(_ key: String) throws -> Date {
+                try #require(
+                    (json[key] as? String).flatMap { ISO8601DateFormatter().date(from: $0) },
+                    "\(key): \(json[key] ?? "missing")")
+            }
+            let expires = try date("expires")
+            #expect(abs(expires.timeIntervalSinceNow - 2 * 24 * 3600) < 120, "minted with --expires 2d: \(expires)")
+            let until = try date("offlineUntil")
+            #expect(until == expires, "offlineUntil \(until), the link expires \(expires)")
+        }
+
         @Test func aRefusedLinkGetsNoTemplate() throws {
             let s = try SharedServer.get()
             for (token, status) in [(String(s.eloise.dropLast(10)), 403), (try s.site.expiredToken(.maxime), 410)] {

@@ -1,6 +1,9 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+
+@testable import attestation_server
 
 /// Reloads without signals (`server.reloadOnChange`, on by default): Kubernetes, Docker Compose
 /// and config tools change mounted files, often by swapping a symbolic link, and send no SIGHUP.
@@ -114,6 +117,83 @@ import Testing
         #expect(server.waitForExit(timeout: 20) == 0)
     }
 
+    /// The forms directory (`formsDirectory`) is watched too: a form dropped in it is served,
+    /// and a change to it applies, without a signal.
+    @Test func aFormAddedToTheFormsDirectoryOrChangedThereIsServedWithoutASignal() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let forms = site.scratch.url.appendingPathComponent("forms")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        let server = try ServerProcess(config: site.config)
+        func served() throws -> [String: String] {
+            let list = try curl(server.baseURL + "/api/v1/forms").json()["forms"] as? [[String: Any]] ?? []
+            return Dictionary(
+                list.compactMap { form in (form["id"] as? String).map { ($0, form["name"] as? String ?? "") } },
+                uniquingKeysWith: { first, _ in first })
+        }
+        #expect(try served()["formulaire-depose"] == nil)
+
+        let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+        var form = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtIn)) as? [String: Any])
+        // Written beside, then renamed in: the server never reads half a file.
+        func install(name: String) throws {
+            form["id"] = "formulaire-depose"
+            form["name"] = name
+            let written = site.scratch.url.appendingPathComponent("formulaire-depose.json")
+            try JSONSerialization.data(withJSONObject: form).write(to: written)
+            #expect(rename(written.path, forms.appendingPathComponent("formulaire-depose.json").path) == 0)
+        }
+        try install(name: "Formulaire déposé")
+        let added = try secondsUntil { try served()["formulaire-depose"] == "Formulaire déposé" }
+        print("form added, served \(added.map { String(format: "%.2f", $0) } ?? "never") s after it was dropped")
+        #expect(added != nil, "the new form is served without SIGHUP")
+
+        try install(name: "Formulaire déposé, corrigé")
+        let changed = try secondsUntil { try served()["formulaire-depose"] == "Formulaire déposé, corrigé" }
+        #expect(changed != nil, "the changed form is served without SIGHUP")
+        let reloads = server.logRecords.filter { $0["message"] as? String == "configuration reloaded" }
+        #expect(reloads.allSatisfy { $0["trigger"] as? String == "file change" }, "\(reloads)")
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
+    /// Every `fallbackInterval` (30 s in the server) the watcher compares the files without an
+    /// event: here a release's `current` link swapped in a directory it does not watch (it
+    /// watches where the paths and their links' final targets are), which raises no event. The
+    /// watcher alone, with a short interval, so that no test waits 30 s.
+    @Test func aChangeThatRaisesNoEventIsFoundByThePeriodicCheck() throws {
+        let scratch = try Scratch(prefix: "watcher")
+        let manager = FileManager.default
+        for release in ["v1", "v2"] {
+            try manager.createDirectory(atPath: scratch.path("releases/\(release)"), withIntermediateDirectories: true)
+            try Data("# \(release)\n".utf8).write(
+                to: URL(fileURLWithPath: scratch.path("releases/\(release)/revoked.txt")))
+        }
+        try manager.createDirectory(atPath: scratch.path("etc"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: scratch.path("current"), withDestinationPath: "releases/v1")
+        try manager.createSymbolicLink(
+            atPath: scratch.path("etc/revoked.txt"), withDestinationPath: "../current/revoked.txt")
+        let list = scratch.path("etc/revoked.txt")
+        #expect(
+            ConfigurationWatcher.directories(for: [list]) == [scratch.path("etc"), scratch.path("releases/v1")],
+            "the directory of the swap is not watched")
+
+        let changes = ChangeCount()
+        let made = ConfigurationWatcher(
+            paths: { [list] }, settle: .milliseconds(50), fallbackInterval: .milliseconds(200),
+            onChange: { changes.count.add(1, ordering: .relaxed) })
+        let watcher = try #require(made, "inotify_init1 failed: \(errno)")
+        watcher.start()
+        defer { watcher.stop() }
+        try manager.createSymbolicLink(atPath: scratch.path("current.new"), withDestinationPath: "releases/v2")
+        #expect(rename(scratch.path("current.new"), scratch.path("current")) == 0)
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == "# v2\n")
+        let seen = secondsUntil { changes.count.load(ordering: .relaxed) > 0 }
+        print("swap without an event seen \(seen.map { String(format: "%.2f", $0) } ?? "never") s after it")
+        #expect(seen != nil, "the periodic check found the swapped list")
+    }
+
     /// Off, only SIGHUP reloads: an administrator editing several files applies them together.
     @Test func offOnlyASignalReloads() throws {
         let site = try TestSite(server: ["reloadOnChange": false])
@@ -137,4 +217,9 @@ import Testing
         object["signingKey"] = site.scratch.path("keys/k1.key")
         try JSONSerialization.data(withJSONObject: object).write(to: file)
     }
+}
+
+/// How many times a watcher asked for a reload.
+private final class ChangeCount: Sendable {
+    let count = Atomic<Int>(0)
 }

@@ -143,6 +143,11 @@ public final class Scratch: Sendable {
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
+/// zbarimg's options for reading QR codes, the bytes as they are: QR codes alone. With every
+/// symbology on, zbarimg also found a 1-D barcode in a page's modules now and then (the Load
+/// suite read an extra "705589" after a payload), a different page each run.
+public let zbarimgQRCodeOptions = ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary"]
+
 /// Reads QR codes in a PDF (its pages rasterized by pdftoppm) or in a PNG back with zbarimg:
 /// one payload per page or image. `pages` limits the PDF's pages (`2...2` for the big code).
 public func decodedQRCodes(
@@ -160,7 +165,7 @@ public func decodedQRCodes(
             .filter { $0.hasPrefix(name) && $0.hasSuffix(".png") }.sorted().map { scratch.path($0) }
     }
     return try images.map { image in
-        let result = try Tool.external("zbarimg", ["-q", "--raw", "-Sbinary", image])
+        let result = try Tool.external("zbarimg", zbarimgQRCodeOptions + [image])
         try #require(result.status == 0, "zbarimg found no code in \(image)")
         return result.stdout
     }

@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// A TCP connection to the server made byte by byte, for requests that no HTTP client would send
-/// (two Content-Length, folded headers, a missing Host). Reads are bounded by a time limit so a
-/// server that never answers fails the test instead of hanging it; that limit is a safety net,
-/// never what a test asserts.
-final class RawConnection {
-    let descriptor: Int32
+/// (two Content-Length, folded headers, a missing Host, a request sent in two parts with a stop
+/// between them). Reads are bounded by a time limit so a server that never answers fails the
+/// test instead of hanging it; that limit is a safety net, never what a test asserts.
+public final class RawConnection {
+    public let descriptor: Int32
 
-    init(port: Int, readLimitSeconds: Int = 10) throws {
+    public init(port: Int, readLimitSeconds: Int = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError.system("socket", errno) }
         var limit = timeval(tv_sec: readLimitSeconds, tv_usec: 0)
@@ -38,7 +38,7 @@ final class RawConnection {
 
     deinit { close(descriptor) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes {
@@ -49,11 +49,11 @@ final class RawConnection {
         }
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Everything until the server closes the connection (or the read limit passes: then
     /// `closed` is false).
-    func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+    public func readToEnd() -> (bytes: [UInt8], closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -69,7 +69,7 @@ final class RawConnection {
     }
 
     /// One response framed by its Content-Length, the connection left open.
-    func readResponse() -> RawResponse? {
+    public func readResponse() -> RawResponse? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -83,25 +83,25 @@ final class RawConnection {
     }
 }
 
-enum RawConnectionError: Error {
+public enum RawConnectionError: Error {
     case system(String, Int32)
 }
 
 /// A response as bytes: status, headers, body.
-struct RawResponse {
-    let status: Int
-    let headers: [(name: String, value: String)]
-    let body: [UInt8]
+public struct RawResponse {
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public let body: [UInt8]
 
-    var contentLength: Int { header("Content-Length").flatMap { Int($0) } ?? 0 }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var contentLength: Int { header("Content-Length").flatMap { Int($0) } ?? 0 }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The first response in `bytes`, or nil while its head is incomplete.
-    init?(parsing bytes: [UInt8]) {
+    public init?(parsing bytes: [UInt8]) {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
             return nil
@@ -120,7 +120,7 @@ struct RawResponse {
     }
 
     /// Every response in `bytes`, one after the other.
-    static func all(in bytes: [UInt8]) -> [RawResponse] {
+    public static func all(in bytes: [UInt8]) -> [RawResponse] {
         var responses: [RawResponse] = []
         var rest = bytes
         while let response = RawResponse(parsing: rest) {

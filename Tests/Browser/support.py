@@ -281,7 +281,7 @@ def qr_payloads(data, png=False, pages=None):
             images = sorted(os.path.join(directory, n) for n in os.listdir(directory) if n.startswith("page"))
         payloads = []
         for image in images:
-            result = run(["zbarimg", "--raw", "-q", "-Sbinary", image], check=False)
+            result = run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary", image], check=False)
             if result.returncode != 0:
                 raise AssertionError(f"zbarimg found no QR code in {os.path.basename(image)}")
             payloads.append(result.stdout.decode("utf-8"))

@@ -75,7 +75,7 @@ def svg_payload(svg, directory):
     path = os.path.join(directory, f"code-{time.monotonic_ns()}.pgm")
     with open(path, "wb") as file:
         file.write(b"P5\n%d %d\n255\n" % (width, width) + bytes(pixels))
-    result = run(["zbarimg", "-q", "--raw", "-Sbinary", path])
+    result = run(["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", path])
     return result.stdout.decode("utf-8").strip() if result.returncode == 0 else None
 
 
@@ -89,7 +89,7 @@ def pdf_qr(data, directory):
     if result.returncode != 0:
         raise AssertionError(f"pdftoppm: {result.stderr.decode(errors='replace')}")
     image = next(os.path.join(directory, n) for n in os.listdir(directory) if n.startswith(os.path.basename(prefix)))
-    decoded = run(["zbarimg", "-q", "--raw", "-Sbinary", image])
+    decoded = run(["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", image])
     if decoded.returncode != 0:
         raise AssertionError("zbarimg found no QR code on page 2")
     return decoded.stdout.decode("utf-8")

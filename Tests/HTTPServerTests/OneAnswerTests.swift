@@ -77,7 +77,8 @@ import Testing
     }
 
     /// A raw NUL in the target ended it for 0.9.75: `/metrics\0/x` was served as `/metrics`,
-    /// and the parameters after it were never checked.
+    /// and the parameters after it were never checked. Now one 400; libmicrohttpd 1.0 closes
+    /// the connection by itself without an answer.
     @Test func aRawNulInTheTargetIsRefused() throws {
         let seen = SeenPaths()
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(), handler: seen.handler)
@@ -85,7 +86,9 @@ import Testing
         for target in ["/metrics\0/x", "/a?t=1\0&offset=99999", "/a?\0", "/a\0 HTTP/1.1 x"] {
             let (statuses, closed) = try Self.exchange(
                 server.port, Array("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
-            #expect(statuses == [400], "\(target.debugDescription)")
+            #expect(
+                statuses == [400] || (HTTPServer.libraryParsesStrictly && statuses.isEmpty),
+                "\(target.debugDescription): \(statuses)")
             #expect(closed, "\(target.debugDescription)")
         }
         #expect(seen.all.isEmpty)

@@ -126,20 +126,34 @@ final class ConnectionTable: Sendable {
     var evicting: Int { state.withLock { $0.evicting } }
 
     /// Shuts down the connection that has waited longest for a request's headers (the earliest
-    /// deadline), for a new one to take its place. False when every connection is busy with a
-    /// request, or `maxEvicting` are already on their way out.
+    /// deadline), for a new one to take its place: an idle one (nothing of a request read) first,
+    /// else one slow with its headers. Never one with bytes the server has not read yet: its
+    /// client is sending, the server is behind (stress-fairness saw the good client's new
+    /// connections reset so while a churn of idle ones went on). False when every connection is
+    /// busy with a request, or `maxEvicting` are already on their way out.
     func evictLongestWaiting(maxEvicting: Int) -> Bool {
         state.withLock { state in
             guard state.evicting < maxEvicting else { return false }
-            var chosen: (socket: Int32, deadline: ContinuousClock.Instant)?
-            for (socket, entry) in state.entries {
-                guard let deadline = entry.deadline, !entry.evicted else { continue }
-                if chosen == nil || deadline < chosen!.deadline { chosen = (socket, deadline) }
+            var waiting: [(socket: Int32, deadline: ContinuousClock.Instant, consumedWhenArmed: Int64)] = []
+            for (socket, entry) in state.entries where !entry.evicted {
+                if let deadline = entry.deadline { waiting.append((socket, deadline, entry.consumedWhenArmed)) }
             }
-            guard let chosen else { return false }
-            Self.shutDown(chosen.socket)
-            state.entries[chosen.socket]?.deadline = nil
-            state.entries[chosen.socket]?.evicted = true
+            waiting.sort { $0.deadline < $1.deadline }
+            var slow: Int32?
+            var chosen: Int32?
+            // The oldest few, each costing two system calls: under a flood of new connections the
+            // table is all young idle ones, and the first is almost always the one.
+            for candidate in waiting.prefix(64) where cmhd_unread_bytes(candidate.socket) == 0 {
+                if cmhd_consumed_bytes(candidate.socket) == candidate.consumedWhenArmed {
+                    chosen = candidate.socket
+                    break
+                }
+                if slow == nil { slow = candidate.socket }
+            }
+            guard let socket = chosen ?? slow else { return false }
+            Self.shutDown(socket)
+            state.entries[socket]?.deadline = nil
+            state.entries[socket]?.evicted = true
             state.evicting += 1
             state.evictedSinceReport += 1
             return true

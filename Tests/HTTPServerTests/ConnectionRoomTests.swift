@@ -67,4 +67,30 @@ import Testing
             #expect(regular.readResponse()?.status == 200, "round \(round)")
         }
     }
+
+    /// A client part-way through its headers is busier than an idle one opened after it: the
+    /// idle one goes first.
+    @Test func anIdleConnectionGoesBeforeOneSendingItsHeaders() throws {
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(
+                maxConnections: 5, maxConnectionsPerAddress: 0, connectionTimeout: 60),
+            handler: HTTPServerTests.echo)
+        defer { server.stop(gracePeriod: 1) }
+        let sending = try RawConnection(port: server.port, readLimitSeconds: 10)
+        try sending.send("GET /sending HTTP/1.1\r\n")
+        Self.waitForOpen(server, 1)
+        var idle: [RawConnection] = []
+        for _ in 0..<4 {
+            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
+            Self.waitForOpen(server, idle.count + 1)
+        }
+        usleep(100_000)
+        let newcomer = try RawConnection(port: server.port, readLimitSeconds: 10)
+        try newcomer.send("GET /new HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(newcomer.readResponse()?.status == 200)
+        let (bytes, closed) = idle[0].readToEnd()
+        #expect(bytes.isEmpty && closed)
+        try sending.send("Host: a\r\n\r\n")
+        #expect(sending.readResponse()?.text.contains("path=/sending") == true)
+    }
 }

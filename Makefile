@@ -87,7 +87,8 @@ debian13:
 	scripts/check-debian13
 
 # The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
-# each fuzzer briefly, the deployment files, hostile clients, two replicas behind nginx, the
+# each fuzzer briefly, the deployment files, hostile clients, a good client's share under idle
+# connections and floods (timing not asserted at this scale), two replicas behind nginx, the
 # Kubernetes manifests. The deployment files are checked with a plain build too: the systemd
 # unit's sandbox (seccomp) cannot hold a sanitizer's runtime, and a system call the server starts
 # making (libdispatch's setpriority did) must fail here, not in production.
@@ -101,11 +102,13 @@ stress-smoke:
 	ATTESTATION_BIN=.build/debug scripts/check-deploy
 	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes
 	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness
 	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
-# under the address then the thread sanitizer, a million-request soak, hostile clients and
-# replicas against the release server, and the container image's runtime stage rebuilt.
+# under the address then the thread sanitizer, a million-request soak, hostile clients, a good
+# client's share under idle connections and floods (its latency targets asserted) and replicas
+# against the release server, and the container image's runtime stage rebuilt.
 STRESS_FUZZ_SECONDS ?= 300
 TSAN_BUILD ?= .build-tsan
 stress: deps
@@ -117,6 +120,7 @@ stress: deps
 	$(SWIFT) build -c release --product attestation-admin
 	ATTESTATION_BIN=.build/release scripts/stress-soak
 	ATTESTATION_BIN=.build/release scripts/stress-hostile
+	ATTESTATION_BIN=.build/release scripts/stress-fairness
 	ATTESTATION_BIN=.build/release scripts/stress-scaleout
 	ATTESTATION_BIN=.build/release scripts/check-deploy
 	scripts/check-image-deps --rootfs

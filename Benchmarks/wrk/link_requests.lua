@@ -1,7 +1,8 @@
 -- What attestations.lua (scripts/bench-server, stress-scaleout) and soak.lua (stress-soak) share:
 -- every request a different person's PDF, each wrk thread starting at its own place in the list
 -- of tokens, an optional budget of responses after which a thread stops, and the results printed
--- as `PREFIX.KEY VALUE` lines for the scripts. A script loads it with
+-- as `PREFIX.KEY VALUE` lines for the scripts (flood.lua, of stress-fairness, uses the options,
+-- the threads and those lines only). A script loads it with
 --
 --   local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 --   package.path = here .. "?.lua;" .. package.path
@@ -71,6 +72,11 @@ function link_requests.count_response(responses)
   end
   wrk.thread:stop()
   return true
+end
+
+-- The threads, in setup()'s order (for done() to read values that do not add up).
+function link_requests.threads()
+  return threads
 end
 
 -- The sum over the threads of each of their global counters `names`.

@@ -53,14 +53,14 @@ final class ConnectionTable: Sendable {
     struct State {
         var entries: [Int32: Entry] = [:]
         var perAddress: [String: Int] = [:]
-        var refusedSinceReport = 0
-        var lastReport = ContinuousClock.now
+        /// Connections refused at accept, for the next report.
+        var refusals = ReportedCount()
         /// Set by `beginDraining`: idle connections are shut down as soon as they are seen.
         var draining = false
         /// Connections shut down to make room and not yet closed.
         var evicting = 0
-        var evictedSinceReport = 0
-        var lastEvictionReport = ContinuousClock.now
+        /// Connections closed to make room, for the next report.
+        var evictions = ReportedCount()
     }
 
     private let headerLimit: Duration
@@ -79,19 +79,14 @@ final class ConnectionTable: Sendable {
         guard maxPerAddress > 0, let address else { return true }
         return state.withLock { state in
             if state.perAddress[address, default: 0] < maxPerAddress { return true }
-            state.refusedSinceReport += 1
+            state.refusals.count += 1
             return false
         }
     }
 
     /// The connections refused since the previous report, when `interval` has passed since it.
     func refusalsToReport(interval: Duration, now: ContinuousClock.Instant = .now) -> Int? {
-        state.withLock { state in
-            guard now - state.lastReport >= interval else { return nil }
-            state.lastReport = now
-            defer { state.refusedSinceReport = 0 }
-            return state.refusedSinceReport > 0 ? state.refusedSinceReport : nil
-        }
+        state.withLock { $0.refusals.due(interval: interval, now: now) }
     }
 
     /// Called on the worker thread that serves the connection.
@@ -155,19 +150,14 @@ final class ConnectionTable: Sendable {
             state.entries[socket]?.deadline = nil
             state.entries[socket]?.evicted = true
             state.evicting += 1
-            state.evictedSinceReport += 1
+            state.evictions.count += 1
             return true
         }
     }
 
     /// The connections evicted since the previous report, when `interval` has passed since it.
     func evictionsToReport(interval: Duration, now: ContinuousClock.Instant = .now) -> Int? {
-        state.withLock { state in
-            guard now - state.lastEvictionReport >= interval else { return nil }
-            state.lastEvictionReport = now
-            defer { state.evictedSinceReport = 0 }
-            return state.evictedSinceReport > 0 ? state.evictedSinceReport : nil
-        }
+        state.withLock { $0.evictions.due(interval: interval, now: now) }
     }
 
     // MARK: - Requests
@@ -261,5 +251,19 @@ final class ConnectionTable: Sendable {
     /// failure means the socket is already shut down or reset, which ends it all the same.
     private static func shutDown(_ socket: Int32) {
         _ = shutdown(socket, Int32(SHUT_RDWR))
+    }
+}
+
+/// Events counted between two log reports, at most one report per interval.
+struct ReportedCount {
+    var count = 0
+    var lastReport = ContinuousClock.now
+
+    /// The count since the previous report, when `interval` has passed since it (and it is not 0).
+    mutating func due(interval: Duration, now: ContinuousClock.Instant) -> Int? {
+        guard now - lastReport >= interval else { return nil }
+        lastReport = now
+        defer { count = 0 }
+        return count > 0 ? count : nil
     }
 }

@@ -126,7 +126,7 @@ final class ConnectionAcceptor: Sendable {
             // Non-blocking: MHD_add_connection makes it so. Closed on exec, as libmicrohttpd's
             // own accepting makes its connections (accept4 is out of Glibc's Swift module).
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            guard let daemon = core.workers.take(over: core.connections.evicting) else {
+            guard let daemon = core.workers.take() else {
                 closeDiscardingError(client)
                 continue
             }

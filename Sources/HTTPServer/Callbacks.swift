@@ -225,11 +225,8 @@ enum Callbacks {
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
-            // The count first: an evicted connection leaves both, and the acceptor reads room as
-            // `total < limit + evicting`; the other order made a moment with no room, in which it
-            // closed a connection just accepted (a reset for a client whose request had arrived).
-            core.workers.release(connection.flatMap { cmhd_connection_daemon($0) })
-            core.connections.closed(socket)
+            let evicted = core.connections.closed(socket)
+            core.workers.release(connection.flatMap { cmhd_connection_daemon($0) }, evicted: evicted)
             core.openConnections.subtract(1, ordering: .relaxed)
             core.observer.connectionClosed()
         }

@@ -98,10 +98,12 @@ final class ConnectionAcceptor: Sendable {
     private static func accept(from socket: Int32, core: ServerCore) -> Outcome {
         var first = true
         while true {
-            if !core.workers.hasRoom(over: core.connections.evicting) {
+            if !core.workers.hasRoom {
                 // Only for a connection that is there: poll said so for the first.
                 guard first || isWaiting(socket) else { return .drained }
                 guard core.connections.evictLongestWaiting(maxEvicting: maxEvicting) else { return .full }
+                // Counted before the next look at the room: this thread alone looks.
+                core.workers.evicted()
                 core.observer.connectionEvicted()
             }
             first = false

@@ -101,24 +101,24 @@ final class ConnectionTable: Sendable {
         }
     }
 
-    func closed(_ socket: Int32) {
-        guard socket >= 0 else { return }
-        state.withLock { state in
-            guard let entry = state.entries.removeValue(forKey: socket) else { return }
+    /// Returns whether the connection had been closed to make room (`evictLongestWaiting`).
+    @discardableResult
+    func closed(_ socket: Int32) -> Bool {
+        guard socket >= 0 else { return false }
+        let evicted = state.withLock { state -> Bool in
+            guard let entry = state.entries.removeValue(forKey: socket) else { return false }
             if entry.evicted { state.evicting -= 1 }
             if let address = entry.address {
                 let remaining = state.perAddress[address, default: 1] - 1
                 state.perAddress[address] = remaining > 0 ? remaining : nil
             }
+            return entry.evicted
         }
         state.broadcast()
+        return evicted
     }
 
     // MARK: - Room
-
-    /// Connections shut down to make room that libmicrohttpd has not closed yet: the acceptor
-    /// may be over the limit by that many, for the moments their workers take to close them.
-    var evicting: Int { state.withLock { $0.evicting } }
 
     /// Shuts down the connection that has waited longest for a request's headers (the earliest
     /// deadline), for a new one to take its place: an idle one (nothing of a request read) first,

@@ -13,6 +13,12 @@ final class WorkerLoad: Sendable {
         var connections: [Int] = []
         var total = 0
         var limit = 0
+        /// Connections closed to make room and not yet gone (`ConnectionTable`): counted here,
+        /// with `total`, so that room is read from one consistent state. Read from two counts
+        /// under two locks, a close between the reads showed more room than there was (a burst
+        /// of ten idle connections against a limit of four left five open) or less (one more
+        /// connection closed than needed).
+        var evicting = 0
         /// Where the search for the fewest starts: ties go to each daemon in turn.
         var next = 0
     }
@@ -29,15 +35,20 @@ final class WorkerLoad: Sendable {
         }
     }
 
-    /// Whether another connection fits under the limit raised by `over` (the connections on
-    /// their way out, see `ConnectionTable.evicting`).
-    func hasRoom(over: Int = 0) -> Bool { state.withLock { $0.total < $0.limit + over } }
+    /// Whether another connection fits under the limit, raised by the connections on their way
+    /// out.
+    var hasRoom: Bool { state.withLock { $0.total < $0.limit + $0.evicting } }
+
+    /// One more connection is on its way out, closed to make room.
+    func evicted() {
+        state.withLock { $0.evicting += 1 }
+    }
 
     /// The daemon for a connection accepted after `hasRoom` said yes, counted as carrying it; nil
     /// before `serve`. No second look at the limit: a connection already accepted is handed over
     /// (libmicrohttpd's own limit is the backstop). Closing it instead reset clients whose request
-    /// had arrived: under a churn of idle connections the count can run a few over the limit
-    /// (connections on their way out), and stress-fairness saw 2 to 7 resets in 40 s.
+    /// had arrived: `evicting` can fall between the check and the hand-over (a connection on its
+    /// way out leaving), and stress-fairness saw 2 to 7 resets in 40 s.
     func take() -> OpaquePointer? {
         state.withLock { state in
             let count = state.daemons.count
@@ -54,11 +65,13 @@ final class WorkerLoad: Sendable {
         }
     }
 
-    /// A connection the daemon refused, or one it carried and closed.
-    func release(_ daemon: OpaquePointer?) {
-        guard let daemon else { return }
-        let address = UInt(bitPattern: daemon)
+    /// A connection the daemon refused, or one it carried and closed (`evicted`: one closed to
+    /// make room).
+    func release(_ daemon: OpaquePointer?, evicted: Bool = false) {
         state.withLock { state in
+            if evicted { state.evicting -= 1 }
+            guard let daemon else { return }
+            let address = UInt(bitPattern: daemon)
             if let index = state.daemons.firstIndex(of: address), state.connections[index] > 0 {
                 state.connections[index] -= 1
                 state.total -= 1

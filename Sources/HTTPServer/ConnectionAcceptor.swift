@@ -101,7 +101,7 @@ final class ConnectionAcceptor: Sendable {
             if !core.workers.hasRoom {
                 // Only for a connection that is there: poll said so for the first.
                 guard first || isWaiting(socket) else { return .drained }
-                guard core.connections.evictLongestWaiting(maxEvicting: maxEvicting) else { return .full }
+                guard core.workers.evicting < maxEvicting, core.connections.evictLongestWaiting() else { return .full }
                 // Counted before the next look at the room: this thread alone looks.
                 core.workers.evicted()
                 core.observer.connectionEvicted()

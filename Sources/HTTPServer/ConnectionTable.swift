@@ -57,8 +57,6 @@ final class ConnectionTable: Sendable {
         var refusals = ReportedCount()
         /// Set by `beginDraining`: idle connections are shut down as soon as they are seen.
         var draining = false
-        /// Connections shut down to make room and not yet closed.
-        var evicting = 0
         /// Connections closed to make room, for the next report.
         var evictions = ReportedCount()
     }
@@ -107,7 +105,6 @@ final class ConnectionTable: Sendable {
         guard socket >= 0 else { return false }
         let evicted = state.withLock { state -> Bool in
             guard let entry = state.entries.removeValue(forKey: socket) else { return false }
-            if entry.evicted { state.evicting -= 1 }
             if let address = entry.address {
                 let remaining = state.perAddress[address, default: 1] - 1
                 state.perAddress[address] = remaining > 0 ? remaining : nil
@@ -125,10 +122,9 @@ final class ConnectionTable: Sendable {
     /// else one slow with its headers. Never one with bytes the server has not read yet: its
     /// client is sending, the server is behind (stress-fairness saw the good client's new
     /// connections reset so while a churn of idle ones went on). False when every connection is
-    /// busy with a request, or `maxEvicting` are already on their way out.
-    func evictLongestWaiting(maxEvicting: Int) -> Bool {
+    /// busy with a request.
+    func evictLongestWaiting() -> Bool {
         state.withLock { state in
-            guard state.evicting < maxEvicting else { return false }
             var waiting: [(socket: Int32, deadline: ContinuousClock.Instant, consumedWhenArmed: Int64)] = []
             for (socket, entry) in state.entries where !entry.evicted {
                 if let deadline = entry.deadline { waiting.append((socket, deadline, entry.consumedWhenArmed)) }
@@ -149,7 +145,6 @@ final class ConnectionTable: Sendable {
             Self.shutDown(socket)
             state.entries[socket]?.deadline = nil
             state.entries[socket]?.evicted = true
-            state.evicting += 1
             state.evictions.count += 1
             return true
         }

@@ -39,6 +39,9 @@ final class WorkerLoad: Sendable {
     /// out.
     var hasRoom: Bool { state.withLock { $0.total < $0.limit + $0.evicting } }
 
+    /// Connections closed to make room and not yet gone.
+    var evicting: Int { state.withLock { $0.evicting } }
+
     /// One more connection is on its way out, closed to make room.
     func evicted() {
         state.withLock { $0.evicting += 1 }

@@ -16,6 +16,17 @@ import Testing
         for _ in 0..<1000 where server.openConnections < count { usleep(2000) }
     }
 
+    /// `count` connections that send nothing, each open on the server before the next, so that
+    /// the first has waited longest; `already` are open before them.
+    static func openIdle(_ count: Int, on server: HTTPServer, already: Int = 0) throws -> [RawConnection] {
+        var idle: [RawConnection] = []
+        for _ in 0..<count {
+            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
+            waitForOpen(server, already + idle.count)
+        }
+        return idle
+    }
+
     @Test func aNewClientTakesThePlaceOfTheLongestIdleConnection() throws {
         let evictions = Locked(0)
         let server = try HTTPServer(
@@ -24,11 +35,7 @@ import Testing
             observer: HTTPServerObserver(connectionEvicted: { evictions.withLock { $0 += 1 } }),
             handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
-        var idle: [RawConnection] = []
-        for _ in 0..<20 {
-            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
-            Self.waitForOpen(server, idle.count)
-        }
+        let idle = try Self.openIdle(20, on: server)
         #expect(server.openConnections == 20)
 
         let client = try RawConnection(port: server.port, readLimitSeconds: 10)
@@ -51,11 +58,9 @@ import Testing
                 maxConnections: 10, maxConnectionsPerAddress: 0, connectionTimeout: 60),
             handler: HTTPServerTests.echo)
         defer { server.stop(gracePeriod: 1) }
-        var idle: [RawConnection] = []
-        for _ in 0..<9 {
-            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
-            Self.waitForOpen(server, idle.count)
-        }
+        // Held open for the whole test: they fill the table.
+        let idle = try Self.openIdle(9, on: server)
+        defer { withExtendedLifetime(idle) {} }
         let regular = try RawConnection(port: server.port, readLimitSeconds: 10)
         try regular.send("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(regular.readResponse()?.status == 200)
@@ -79,11 +84,7 @@ import Testing
         let sending = try RawConnection(port: server.port, readLimitSeconds: 10)
         try sending.send("GET /sending HTTP/1.1\r\n")
         Self.waitForOpen(server, 1)
-        var idle: [RawConnection] = []
-        for _ in 0..<4 {
-            idle.append(try RawConnection(port: server.port, readLimitSeconds: 10))
-            Self.waitForOpen(server, idle.count + 1)
-        }
+        let idle = try Self.openIdle(4, on: server, already: 1)
         usleep(100_000)
         let newcomer = try RawConnection(port: server.port, readLimitSeconds: 10)
         try newcomer.send("GET /new HTTP/1.1\r\nHost: a\r\n\r\n")

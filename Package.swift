@@ -8,16 +8,18 @@ let package = Package(
         .executable(name: "attestation-admin", targets: ["attestation-admin"]),
         .executable(name: "attestation-server", targets: ["attestation-server"]),
     ],
+    // Exact versions: the ones this machine's package copies provide (Package.resolved cannot be
+    // kept: those copies have commit ids of their own). How to move one: CONTRIBUTING.md.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/google/swift-benchmark", exact: "0.1.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         // 2.4: the registry writes `# HELP` lines, and takes help texts through MetricNameDescriptor.
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         // Thin system-library targets: module maps over the Debian -dev packages.
@@ -57,9 +59,13 @@ let package = Package(
             name: "EmbedLicenceTexts", capability: .buildTool(), dependencies: ["embed-licence-texts"],
             path: "Sources/EmbedLicenceTexts"),
         .executableTarget(name: "embed-licence-texts"),
-        // The domain, pure Swift.
+        // The attestation's rules, pure Swift: the person, the reasons, the exit time, the QR payload.
+        .target(name: "AttestationKit"),
+        // The form schema, pure Swift: a form's JSON (strict loading, both schema versions), its
+        // checks, text layout and the standard fonts' metrics.
         .target(
-            name: "AttestationKit",
+            name: "FormSchema",
+            dependencies: ["AttestationKit"],
             resources: [
                 .embedInCode("Forms/deplacement-2020-11-28.json"),
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
@@ -78,7 +84,9 @@ let package = Package(
         // HarfBuzz, cairo.
         .target(
             name: "Rendering",
-            dependencies: ["AttestationKit", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz", "CCairo"]),
+            dependencies: [
+                "AttestationKit", "FormSchema", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz", "CCairo",
+            ]),
 
         // Signed links: the only module that imports swift-crypto.
         .target(
@@ -89,14 +97,15 @@ let package = Package(
         // The configuration (config.json, its defaults, and what it names: keys, revocation list,
         // forms) and a link turned into an attestation with it; shared by the server and the
         // admin CLI, so the CLI links no HTTP library.
-        .target(name: "AttestationConfiguration", dependencies: ["AttestationKit", "LinkTokens"]),
+        .target(name: "AttestationConfiguration", dependencies: ["AttestationKit", "FormSchema", "LinkTokens"]),
         // The static site (Public/), embedded: the personal page needs no file beside the binary.
         .target(name: "PublicSite", resources: [.embedInCode("Public")]),
         // The routes: a request turned into a response, over one loaded configuration.
         .target(
             name: "AttestationService",
             dependencies: [
-                "AttestationKit", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer", "Licenses",
+                "AttestationKit", "FormSchema", "AttestationConfiguration", "LinkTokens", "Rendering", "HTTPServer",
+                "Licenses",
                 "PublicSite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -107,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "attestation-admin",
             dependencies: [
-                "AttestationKit", "Rendering", "LinkTokens", "AttestationConfiguration", "Licenses",
+                "AttestationKit", "FormSchema", "Rendering", "LinkTokens", "AttestationConfiguration", "Licenses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
@@ -125,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "attestation-bench",
             dependencies: [
-                "AttestationKit", "Rendering", "LinkTokens",
+                "AttestationKit", "FormSchema", "Rendering", "LinkTokens",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             path: "Benchmarks/attestation-bench"),
@@ -138,7 +147,8 @@ let package = Package(
         .executableTarget(
             name: "attestation-fuzz",
             dependencies: [
-                "AttestationKit", "LinkTokens", "AttestationConfiguration", "AttestationService", "HTTPServer",
+                "AttestationKit", "FormSchema", "LinkTokens", "AttestationConfiguration", "AttestationService",
+                "HTTPServer",
                 "Rendering",
                 "CLibFuzzer",
                 .product(name: "Logging", package: "swift-log"),
@@ -149,36 +159,42 @@ let package = Package(
 
         // Reference/: what the tests compare the built-in forms with, copied from
         // ../shared/reference/forms/ (facts.json and blank.txt of each version).
+        .testTarget(name: "AttestationKitTests", dependencies: ["AttestationKit", "FormSchema", "TestSupport"]),
         .testTarget(
-            name: "AttestationKitTests", dependencies: ["AttestationKit", "TestSupport"], exclude: ["Reference"]),
+            name: "FormSchemaTests", dependencies: ["AttestationKit", "FormSchema", "TestSupport"],
+            exclude: ["Reference"]),
         .testTarget(name: "PublicSiteTests", dependencies: ["PublicSite"]),
         .testTarget(name: "LicensesTests", dependencies: ["Licenses", "AttestationService", "TestSupport"]),
         // Compatibility/: PDFs of the version 1 forms as drawn before schema version 2.
         .testTarget(
-            name: "RenderingTests", dependencies: ["AttestationKit", "Rendering", "TestSupport"],
+            name: "RenderingTests", dependencies: ["AttestationKit", "FormSchema", "Rendering", "TestSupport"],
             exclude: ["Compatibility", "UnknownVersion"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, a raw TCP connection, QR codes read back.
-        .target(name: "TestSupport", dependencies: ["AttestationKit", "LinkTokens"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["AttestationKit", "FormSchema", "LinkTokens"], path: "Tests/TestSupport"
+        ),
         // config.example.json against the real loader, the defaults and the README.
         .testTarget(
             name: "ConfigurationTests",
             dependencies: [
-                "AttestationKit", "AttestationConfiguration", "AttestationService", "LinkTokens", "TestSupport",
+                "AttestationKit", "FormSchema", "AttestationConfiguration", "AttestationService", "LinkTokens",
+                "TestSupport",
             ]),
-        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "TestSupport", "Licenses"]),
+        .testTarget(name: "AdminCLITests", dependencies: ["AttestationKit", "FormSchema", "TestSupport", "Licenses"]),
         // End to end: the built attestation-server answering real requests made with curl; and
         // its configuration watcher alone (@testable), with intervals no test could wait for.
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "TestSupport", "AttestationKit", "LinkTokens", "Licenses", "HTTPServer", "attestation-server",
+                "TestSupport", "AttestationKit", "FormSchema", "LinkTokens", "Licenses", "HTTPServer",
+                "attestation-server",
             ]),
         .testTarget(
             name: "LinkTokensTests",
             dependencies: [
-                "LinkTokens", "AttestationKit", "TestSupport",
+                "LinkTokens", "AttestationKit", "FormSchema", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

@@ -8,6 +8,7 @@
 // images at 150 dpi).
 import AttestationKit
 import Benchmark
+import FormSchema
 import Foundation
 import LinkTokens
 import Rendering

@@ -1,11 +1,12 @@
 import Foundation
 
-/// One filled-in attestation: who, which form, why, when it was made and when the person leaves.
+/// One filled-in attestation: who, under which form's rules, why, when it was made and when the
+/// person leaves. How it is drawn is the form schema's business (FormSchema, Rendering).
 public struct Attestation: Sendable {
     public let identity: Identity
-    public let form: Form
+    public let form: FormRules
     /// The chosen reasons, at least one, in the order of the form.
-    public let reasons: [Reason]
+    public let reasons: [ReasonChoice]
     /// The real moment of generation ("Cree le" in the QR code), never chosen by the user.
     public let created: Date
     /// The declared exit moment ("Sortie").
@@ -17,7 +18,7 @@ public struct Attestation: Sendable {
     ///   - reasonCodes: the codes chosen, in any order; duplicates are ignored.
     ///   - now: the moment of generation; pass the real clock, tests pass a fixed one.
     public init(
-        identity: Identity, form: Form, reasonCodes: [String], exit: ExitTime = .now,
+        identity: Identity, form: FormRules, reasonCodes: [String], exit: ExitTime = .now,
         timeZone: TimeZone = .paris, now: Date = Date(), bounds: OffsetBounds = .standard
     ) throws(AttestationError) {
         guard !reasonCodes.isEmpty else { throw .noReason(form: form) }
@@ -53,10 +54,10 @@ public struct Attestation: Sendable {
 
 /// Why an attestation could not be made; `description` is the French message for the user.
 public enum AttestationError: Error, Sendable, CustomStringConvertible {
-    case noReason(form: Form)
-    case unknownReason(String, form: Form)
+    case noReason(form: FormRules)
+    case unknownReason(String, form: FormRules)
     /// The form takes exactly one reason (`selection` `exactlyOne`) and several were chosen.
-    case oneReasonOnly(form: Form)
+    case oneReasonOnly(form: FormRules)
     case exitTime(ExitTimeError)
 
     public var description: String {
@@ -74,7 +75,7 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func codes(_ form: Form) -> String {
+    private static func codes(_ form: FormRules) -> String {
         form.reasons.map(\.code).joined(separator: ", ")
     }
 }

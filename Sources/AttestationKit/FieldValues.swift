@@ -28,7 +28,7 @@ public enum FieldValues {
     /// The names between braces in `text`, in order.
     public static func placeholderNames(in text: String) -> [String] { names(in: text) }
 
-    static func names(in text: String) -> [String] {
+    package static func names(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
@@ -52,7 +52,7 @@ public enum FieldValues {
     }
 
     /// Every placeholder's value for `attestation`, the free-text ones through `transform`.
-    static func values(_ attestation: Attestation, transform: (String) -> String = { $0 }) -> [String: String] {
+    package static func values(_ attestation: Attestation, transform: (String) -> String = { $0 }) -> [String: String] {
         let person = attestation.identity
         let created = attestation.createdLocal
         let exit = attestation.exitLocal
@@ -72,18 +72,5 @@ public enum FieldValues {
             "exitTimeH": exit.timeWithH,
             "reasons": attestation.reasons.map(\.code).joined(separator: ", "),
         ]
-    }
-}
-
-extension Attestation {
-    /// What `slot` prints for this attestation: its value with the person's exact spelling.
-    public func text(of slot: FieldSlot) -> String {
-        FieldValues.fill(slot.value, with: FieldValues.values(self))
-    }
-
-    /// What `slot` prints with some placeholders' values given instead: the offline template
-    /// writes its dates and times as placeholders the page overwrites.
-    public func text(of slot: FieldSlot, replacing values: [String: String]) -> String {
-        FieldValues.fill(slot.value, with: FieldValues.values(self).merging(values) { $1 })
     }
 }

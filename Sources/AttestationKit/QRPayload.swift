@@ -20,14 +20,14 @@ public struct QRPayload: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A free-text value as `form`'s QR code writes it.
-    public static func written(_ value: String, in form: Form) -> String {
+    public static func written(_ value: String, in form: FormRules) -> String {
         form.qrPayload.asciiFolding || WinAnsiText.encode(value) == nil ? ASCIIFolding.fold(value) : value
     }
 
     /// The first value of `identity` that `form`'s QR code would leave empty (nothing but
     /// spaces once folded to Latin letters: `Prenom: ;` for `😀😀`), naming its first character
     /// that has no Latin form.
-    public static func emptyValue(of identity: Identity, in form: Form) -> IdentityError? {
+    public static func emptyValue(of identity: Identity, in form: FormRules) -> IdentityError? {
         let named = Set(
             form.qrPayload.lines.flatMap(FieldValues.names(in:)).compactMap { FieldValues.identityPlaceholders[$0] })
         for field in Identity.textFields where named.contains(field) {

@@ -1,5 +1,6 @@
 import AttestationConfiguration
 import AttestationKit
+import FormSchema
 import Foundation
 import HTTPServer
 import LinkTokens

@@ -12,7 +12,7 @@ extension FormLayout {
         unicodeFont: UnicodeFontSource
     ) throws(RenderingError) -> [PageDrawing] {
         var items: [[DrawingItem]] = [[], []]
-        for slot in attestation.form.fields {
+        for slot in form.fields {
             let value =
                 replacing.isEmpty ? attestation.text(of: slot) : attestation.text(of: slot, replacing: replacing)
             for run in try FieldText.runs(value: value, slot: slot, metrics: metrics, unicodeFont: unicodeFont.load) {

@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 import Foundation
 import Synchronization
 
@@ -48,9 +49,11 @@ public struct AttestationRenderer: Sendable {
         try pdf(attestation, qrMask: QRMatrix.mask)
     }
 
-    /// The form's layout, prepared at start-up (or now, for a form the renderer was not given).
-    func layout(of form: Form) throws(RenderingError) -> FormLayout {
-        if let prepared = layouts[form.id] { prepared } else { try FormLayout(form: form) }
+    /// The layout of the attestation's form, prepared at start-up: an attestation holds only its
+    /// form's rules, so the renderer must have been given the form.
+    func layout(of form: FormRules) throws(RenderingError) -> FormLayout {
+        guard let prepared = layouts[form.id] else { throw .formNotGiven(form.id) }
+        return prepared
     }
 
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read

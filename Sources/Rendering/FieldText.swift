@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 
 /// A person's value fitted into its slot, as text runs: in the slot's font (Helvetica unless
 /// the form says another) when WinAnsi can write it, else the Unicode font; shrunk as the

@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 
 /// What a form draws the same way for everyone, laid out once when the renderer starts: every
 /// fixed line wrapped and placed (AttestationKit's TextLayout), the boxes, the rules, as each

@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 
 /// One libharu document, freed when the last reference goes, whatever path leaves the scope.
 /// Through libharu's public API (hpdf.h); the few internals are in HaruInternals.swift.

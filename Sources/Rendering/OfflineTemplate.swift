@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 import Foundation
 
 /// A person's attestation with its variable parts left open, for the personal page to fill
@@ -108,7 +109,7 @@ extension AttestationRenderer {
         }
 
         // The marks: the block of bytes the renderer wrote for them on each page, found once.
-        let layout = try layout(of: form)
+        let layout = try layout(of: form.attestationRules)
         var marks: [(code: String, offset: Int)] = []
         for page in layout.markedPages.sorted() {
             let block = AttestationRenderer.templateMarks(form, layout, page: page)

@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 
 /// Drawing items written as PDF content-stream operators: the form's fixed drawing, once per
 /// form, and the shapes an attestation adds (its text goes through libharu, AttestationRenderer).

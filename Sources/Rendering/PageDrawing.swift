@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 
 // What an attestation's pages draw, independent of the output: the form's layout and the
 // person's values turned into text runs, shapes and the QR code, in points from the page's

@@ -1,5 +1,6 @@
 import AttestationKit
 import CCairo
+import FormSchema
 import Foundation
 import Synchronization
 

@@ -2,6 +2,8 @@
 public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The form cannot be drawn as defined (text outside WinAnsi, reasons that overlap).
     case layout(form: String, String)
+    /// The renderer was made without the attestation's form (a programming error).
+    case formNotGiven(String)
     /// libharu reported an error: its own code (hpdf_error.h), never one made up here.
     case pdf(code: UInt)
     /// A libharu call failed without recording an error code; the function's name.
@@ -41,6 +43,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .layout(let form, let message):
             return "formulaire \(form) : \(message)"
+        case .formNotGiven(let id):
+            return "le formulaire \(id) n’a pas été préparé pour le rendu."
         case .pdf(let code):
             return "erreur interne de génération PDF (libharu 0x\(String(code, radix: 16)))."
         case .pdfCallFailed(let function):

@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 
 /// The advance widths of the 14 standard fonts in the encoding the PDF uses for them
 /// (WinAnsiEncoding, Symbol's and ZapfDingbats' own), thousandths of an em by byte, so that the

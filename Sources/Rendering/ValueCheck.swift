@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 
 /// Whether a form can write a person's values, checked where they enter (`mint`, its CSV,
 /// `render`): every character drawn by the fonts the document writes it with, and every value
@@ -38,6 +39,6 @@ public struct ValueCheck: Sendable {
                 }
             }
         }
-        return QRPayload.emptyValue(of: identity, in: form)
+        return QRPayload.emptyValue(of: identity, in: form.attestationRules)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttestationConfiguration
 import AttestationKit
+import FormSchema
 import Foundation
 
 /// Where forms come from, as the server takes them: the built-in ones plus every `*.json` of

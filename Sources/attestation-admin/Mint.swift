@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttestationConfiguration
 import AttestationKit
+import FormSchema
 import Foundation
 import LinkTokens
 import Rendering

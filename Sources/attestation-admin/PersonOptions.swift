@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttestationKit
+import FormSchema
 import Foundation
 import Rendering
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttestationConfiguration
 import AttestationKit
+import FormSchema
 import Foundation
 import Rendering
 
@@ -112,10 +113,10 @@ struct Render: ParsableCommand {
                 "--size ne s’applique qu’au PNG du QR code ; donnez un fichier .png, ou retirez --size.")
         }
         let now = Date()
-        let attestation = try link.map { try fromLink($0, now: now) } ?? fromOptions(now: now)
+        let (attestation, chosenForm) = try link.map { try fromLink($0, now: now) } ?? fromOptions(now: now)
 
         let bytes: [UInt8]
-        switch render(attestation, asPDF: format == "pdf") {
+        switch render(attestation, of: chosenForm, asPDF: format == "pdf") {
         case .success(let rendered): bytes = rendered
         case .failure(.pngSize(let size, let range)):
             throw AdminError.usage("--size : \(RenderingError.pngSize(size, range).description)")
@@ -136,7 +137,7 @@ struct Render: ParsableCommand {
 
 extension Render {
     /// What the server would make of the link with these parameters.
-    private func fromLink(_ link: String, now: Date) throws -> Attestation {
+    private func fromLink(_ link: String, now: Date) throws -> (Attestation, Form) {
         guard identity.isEmpty, form == nil, forms.formsDirectory == nil else {
             throw AdminError.usage(
                 "avec un lien, l’identité et le formulaire viennent du lien : retirez les options d’identité, --form et --forms-dir."
@@ -146,10 +147,15 @@ extension Render {
         let request = LinkRequest(
             token: LinkRequest.token(fromLinkOrToken: link), offset: offset, at: at,
             reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","))
-        do { return try state.attestation(for: request, now: now) } catch { throw AdminError.data(error.description) }
+        let attestation: Attestation
+        do { attestation = try state.attestation(for: request, now: now) } catch {
+            throw AdminError.data(error.description)
+        }
+        // The link's form: `attestation(for:)` found it in this catalog.
+        return (attestation, state.catalog.form(id: attestation.form.id)!)
     }
 
-    private func fromOptions(now: Date) throws -> Attestation {
+    private func fromOptions(now: Date) throws -> (Attestation, Form) {
         let catalog = try forms.catalog(config: config)
         guard let chosenForm = form.map({ catalog.form(id: $0) }) ?? catalog.defaultForm else {
             let known = catalog.forms.map(\.id).joined(separator: ", ")
@@ -170,16 +176,17 @@ extension Render {
         try PersonOptions.check(
             person, on: chosenForm, with: ValueCheck(unicodeFontPath: unicodeFont), origin: .options)
         do {
-            return try Attestation(
+            let attestation = try Attestation(
                 identity: person, form: chosenForm, reasonCodes: reasons, exit: exit, timeZone: zone, now: now)
+            return (attestation, chosenForm)
         } catch {
             throw AdminError.data(error.description)
         }
     }
 
-    private func render(_ attestation: Attestation, asPDF: Bool) -> Result<[UInt8], RenderingError> {
+    private func render(_ attestation: Attestation, of form: Form, asPDF: Bool) -> Result<[UInt8], RenderingError> {
         Result { () throws(RenderingError) -> [UInt8] in
-            let renderer = try AttestationRenderer(forms: [attestation.form], unicodeFontPath: unicodeFont)
+            let renderer = try AttestationRenderer(forms: [form], unicodeFontPath: unicodeFont)
             if asPDF { return try renderer.pdf(attestation) }
             if let page {
                 return try renderer.pagePNG(attestation, page: page, dpi: dpi ?? AttestationRenderer.defaultPageDPI)

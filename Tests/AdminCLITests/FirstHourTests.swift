@@ -255,7 +255,7 @@ private func registerLines(_ scratch: Scratch) throws -> [[String: Any]] {
         let scratch = try initialized()
         let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-            .appendingPathComponent("Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+            .appendingPathComponent("Sources/FormSchema/Forms/deplacement-2020-11-28.json")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtIn)) as? [String: Any])
         object["id"] = "couvre-feu-2021"
         try FileManager.default.createDirectory(atPath: scratch.path("forms"), withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import Testing
 
 private let builtInJSON = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+    .appendingPathComponent("Sources/FormSchema/Forms/deplacement-2020-11-28.json")
 
 /// A copy of the latest official form under another id, with one change applied to its JSON object.
 private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _ in }) throws -> Data {

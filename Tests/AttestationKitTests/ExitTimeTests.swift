@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AttestationKit
@@ -74,14 +75,14 @@ struct ExitTimeTests {
 
     @Test(arguments: [-180, -20, 0, 15, 1440])
     func offsetInsideTheBoundsIsAnExactDuration(minutes: Int) throws {
-        let now = try instant("2020-11-28T07:15:30Z")
+        let now = instant("2020-11-28T07:15:30Z")
         let exit = try ExitTime.offset(minutes: minutes).resolve(now: now, in: .paris, bounds: .standard)
         #expect(exit.timeIntervalSince(now) == Double(minutes) * 60)
     }
 
     @Test(arguments: [-181, 1441, -100_000, 999_999, Int.min, Int.max])
     func offsetOutsideTheBoundsIsRefused(minutes: Int) throws {
-        let now = try instant("2020-11-28T07:15:00Z")
+        let now = instant("2020-11-28T07:15:00Z")
         #expect(throws: ExitTimeError.offsetOutOfBounds(minutes, .standard)) {
             try ExitTime.offset(minutes: minutes).resolve(now: now, in: .paris, bounds: .standard)
         }
@@ -89,7 +90,7 @@ struct ExitTimeTests {
 
     @Test(arguments: [-181, 1441])
     func offsetOutOfBoundsMessageGivesTheLimits(minutes: Int) throws {
-        let now = try instant("2020-11-28T07:15:00Z")
+        let now = instant("2020-11-28T07:15:00Z")
         let error = #expect(throws: ExitTimeError.self) {
             try ExitTime.offset(minutes: minutes).resolve(now: now, in: .paris, bounds: .standard)
         }
@@ -100,7 +101,7 @@ struct ExitTimeTests {
     }
 
     @Test func customBoundsAreUsed() throws {
-        let now = try instant("2020-11-28T07:15:00Z")
+        let now = instant("2020-11-28T07:15:00Z")
         let narrow = try #require(OffsetBounds(minimum: -10, maximum: 30))
         #expect(throws: ExitTimeError.offsetOutOfBounds(-11, narrow)) {
             try ExitTime.offset(minutes: -11).resolve(now: now, in: .paris, bounds: narrow)
@@ -119,17 +120,17 @@ struct ExitTimeTests {
     ])
     func atIsTodayInTheZone(text: String, expected: String) throws {
         // now = 08:15:00 local; 00:00 is 495 minutes ago, so use wide bounds for it.
-        let now = try instant("2020-11-28T07:15:00Z")
+        let now = instant("2020-11-28T07:15:00Z")
         let wide = try #require(OffsetBounds(minimum: -1440, maximum: 1440))
         let exit = try ExitTime.at(parsing: text).resolve(now: now, in: .paris, bounds: wide)
-        #expect(exit == (try instant(expected)))
+        #expect(exit == (instant(expected)))
     }
 
     @Test func atMoreThanThreeHoursAgoIsOutOfBounds() throws {
-        let now = try instant("2020-11-28T07:15:00Z")  // 08:15 in Paris
+        let now = instant("2020-11-28T07:15:00Z")  // 08:15 in Paris
         #expect(
             try ExitTime.at(hour: 5, minute: 15).resolve(now: now, in: .paris, bounds: .standard)
-                == (try instant("2020-11-28T04:15:00Z")))
+                == (instant("2020-11-28T04:15:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 5, minute: 14, .standard)) {
             try ExitTime.at(hour: 5, minute: 14).resolve(now: now, in: .paris, bounds: .standard)
         }
@@ -139,7 +140,7 @@ struct ExitTimeTests {
     }
 
     @Test func atOutOfBoundsMessageShowsTheTimeAndLimits() throws {
-        let now = try instant("2020-11-28T07:15:00Z")
+        let now = instant("2020-11-28T07:15:00Z")
         let error = #expect(throws: ExitTimeError.self) {
             try ExitTime.at(hour: 4, minute: 5).resolve(now: now, in: .paris, bounds: .standard)
         }
@@ -151,11 +152,11 @@ struct ExitTimeTests {
 
     @Test func atTheCurrentMinuteIsAlwaysAccepted() throws {
         // 08:15:30 local: "at 08:15" is 30 s in the past, still the current minute.
-        let now = try instant("2020-11-28T07:15:30Z")
+        let now = instant("2020-11-28T07:15:30Z")
         let zero = try #require(OffsetBounds(minimum: 0, maximum: 0))
         #expect(
             try ExitTime.at(hour: 8, minute: 15).resolve(now: now, in: .paris, bounds: zero)
-                == (try instant("2020-11-28T07:15:00Z")))
+                == (instant("2020-11-28T07:15:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 8, minute: 14, zero)) {
             try ExitTime.at(hour: 8, minute: 14).resolve(now: now, in: .paris, bounds: zero)
         }
@@ -164,12 +165,12 @@ struct ExitTimeTests {
     /// "at" is compared in whole minutes (ExitTime.swift: "Compare whole minutes"): the seconds of
     /// `now` must not move a wall-clock time across a bound.
     @Test func atNextMinuteIsOneMinuteAheadWhateverTheSeconds() throws {
-        let now = try instant("2020-11-28T07:15:30Z")  // 08:15:30 in Paris
+        let now = instant("2020-11-28T07:15:30Z")  // 08:15:30 in Paris
         let zero = try #require(OffsetBounds(minimum: 0, maximum: 0))
         let one = try #require(OffsetBounds(minimum: 0, maximum: 1))
         #expect(
             try ExitTime.at(hour: 8, minute: 16).resolve(now: now, in: .paris, bounds: one)
-                == (try instant("2020-11-28T07:16:00Z")))
+                == (instant("2020-11-28T07:16:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 8, minute: 16, zero)) {
             try ExitTime.at(hour: 8, minute: 16).resolve(now: now, in: .paris, bounds: zero)
         }
@@ -178,10 +179,10 @@ struct ExitTimeTests {
     @Test(arguments: ["2020-11-28T07:15:00Z", "2020-11-28T07:15:01Z", "2020-11-28T07:15:30Z", "2020-11-28T07:15:59Z"])
     func atExactlyThreeHoursAgoIsAcceptedWhateverTheSeconds(now: String) throws {
         // 08:15:ss in Paris: 05:15 is 180 whole minutes earlier, the standard minimum.
-        let exit = try ExitTime.at(hour: 5, minute: 15).resolve(now: try instant(now), in: .paris, bounds: .standard)
-        #expect(exit == (try instant("2020-11-28T04:15:00Z")))
+        let exit = try ExitTime.at(hour: 5, minute: 15).resolve(now: instant(now), in: .paris, bounds: .standard)
+        #expect(exit == (instant("2020-11-28T04:15:00Z")))
         #expect(throws: ExitTimeError.atOutOfBounds(hour: 5, minute: 14, .standard)) {
-            try ExitTime.at(hour: 5, minute: 14).resolve(now: try instant(now), in: .paris, bounds: .standard)
+            try ExitTime.at(hour: 5, minute: 14).resolve(now: instant(now), in: .paris, bounds: .standard)
         }
     }
 

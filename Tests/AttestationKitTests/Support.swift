@@ -1,4 +1,6 @@
+import FormSchema
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AttestationKit
@@ -20,44 +22,6 @@ enum Fixture {
 
     /// The free-text fields (every field except the zip code and the birth date).
     static let textFields: [Identity.Field] = [.firstName, .lastName, .birthPlace, .address, .city]
-}
-
-/// An instant written in ISO 8601 with an explicit offset, e.g. `2021-03-28T00:50:00Z`.
-func instant(_ text: String) throws -> Date {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return try #require(formatter.date(from: text), "not an ISO 8601 instant: \(text)")
-}
-
-/// The raw text of a person as typed in a form, valid by default, one field changeable at a time.
-struct RawIdentity: Sendable {
-    var firstName = "Jean"
-    var lastName = "Dupont"
-    var birthDate = "01/01/1970"
-    var birthPlace = "Lyon"
-    var address = "999 avenue de France"
-    var zipCode = "75001"
-    var city = "Paris"
-
-    func with(_ field: Identity.Field, _ value: String) -> RawIdentity {
-        var copy = self
-        switch field {
-        case .firstName: copy.firstName = value
-        case .lastName: copy.lastName = value
-        case .birthDate: copy.birthDate = value
-        case .birthPlace: copy.birthPlace = value
-        case .address: copy.address = value
-        case .zipCode: copy.zipCode = value
-        case .city: copy.city = value
-        }
-        return copy
-    }
-
-    func make(today: CalendarDate = Fixture.today) throws(IdentityError) -> Identity {
-        try Identity(
-            firstName: firstName, lastName: lastName, birthDate: birthDate, birthPlace: birthPlace,
-            address: address, zipCode: zipCode, city: city, today: today)
-    }
 }
 
 /// The stored value of a free-text field.
@@ -84,43 +48,6 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-}
-
-/// The built-in JSON of a form as a mutable JSON object.
-func builtInJSONObject(_ id: String) throws -> [String: Any] {
-    let bytes: [UInt8]
-    switch id {
-    case Fixture.form1128ID: bytes = PackageResources.deplacement_2020_11_28_json
-    case Fixture.form1102ID: bytes = PackageResources.deplacement_2020_11_02_json
-    default:
-        Issue.record("no built-in form \(id)")
-        bytes = []
-    }
-    let object = try JSONSerialization.jsonObject(with: Data(bytes))
-    return try #require(object as? [String: Any])
-}
-
-func jsonData(_ object: [String: Any]) throws -> Data {
-    try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-}
-
-/// Changes the element `index` of the array of objects at `key`.
-func editElement(_ json: inout [String: Any], _ key: String, _ index: Int, _ change: (inout [String: Any]) -> Void) {
-    var array = json[key] as! [[String: Any]]
-    change(&array[index])
-    json[key] = array
-}
-
-/// Changes the object at `key`.
-func editObject(_ json: inout [String: Any], _ key: String, _ change: (inout [String: Any]) -> Void) {
-    var object = json[key] as! [String: Any]
-    change(&object)
-    json[key] = object
-}
-
-/// Whitespace runs (spaces, line breaks) as one space, as the PDF text extraction shows them.
-func collapsingWhitespace(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
 }
 
 /// A string of invisible characters, named by code point in test output (`U+000A`).

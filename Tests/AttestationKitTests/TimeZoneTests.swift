@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AttestationKit
@@ -10,7 +11,7 @@ struct TimeZoneTests {
     func resolved(
         _ exitTime: ExitTime, now: String, in zone: TimeZone = .paris
     ) throws -> (instant: Date, local: LocalDateTime) {
-        let moment = try exitTime.resolve(now: try instant(now), in: zone, bounds: .standard)
+        let moment = try exitTime.resolve(now: instant(now), in: zone, bounds: .standard)
         return (moment, LocalDateTime(moment, in: zone))
     }
 
@@ -27,7 +28,7 @@ struct TimeZoneTests {
         ("2020-12-31T23:00:00Z", "01/01/2021", "00:00", "00h00"),
     ])
     func localReadingInParis(iso: String, date: String, time: String, timeWithH: String) throws {
-        let local = LocalDateTime(try instant(iso), in: .paris)
+        let local = LocalDateTime(instant(iso), in: .paris)
         #expect(local.date.description == date)
         #expect(local.time == time)
         #expect(local.timeWithH == timeWithH)
@@ -39,24 +40,24 @@ struct TimeZoneTests {
         let forward = try resolved(.offset(minutes: 20), now: "2021-03-28T00:50:00Z")  // 01:50 CET
         #expect(forward.local.date.description == "28/03/2021")
         #expect(forward.local.time == "03:10")
-        #expect(forward.instant == (try instant("2021-03-28T01:10:00Z")))
+        #expect(forward.instant == (instant("2021-03-28T01:10:00Z")))
 
         let back = try resolved(.offset(minutes: -20), now: "2021-03-28T01:10:00Z")  // 03:10 CEST
         #expect(back.local.date.description == "28/03/2021")
         #expect(back.local.time == "01:50")
-        #expect(back.instant == (try instant("2021-03-28T00:50:00Z")))
+        #expect(back.instant == (instant("2021-03-28T00:50:00Z")))
     }
 
     @Test(arguments: [(2, 0), (2, 30), (2, 59)])
     func skippedWallClockTimeDoesNotExist(hour: Int, minute: Int) throws {
-        let now = try instant("2021-03-28T00:00:00Z")  // 01:00 CET
+        let now = instant("2021-03-28T00:00:00Z")  // 01:00 CET
         #expect(throws: ExitTimeError.nonexistentTime(hour: hour, minute: minute)) {
             try ExitTime.at(hour: hour, minute: minute).resolve(now: now, in: .paris, bounds: .standard)
         }
     }
 
     @Test func nonexistentTimeMessageNamesTheTime() throws {
-        let now = try instant("2021-03-28T00:00:00Z")
+        let now = instant("2021-03-28T00:00:00Z")
         let error = #expect(throws: ExitTimeError.self) {
             try ExitTime.at(parsing: "02:30").resolve(now: now, in: .paris, bounds: .standard)
         }
@@ -69,14 +70,14 @@ struct TimeZoneTests {
     ])
     func wallClockTimesAroundTheSpringJump(text: String, expected: String) throws {
         let result = try resolved(try ExitTime.at(parsing: text), now: "2021-03-28T00:30:00Z")  // 01:30 CET
-        #expect(result.instant == (try instant(expected)))
+        #expect(result.instant == (instant(expected)))
         #expect(result.local.time == text)
         #expect(result.local.date.description == "28/03/2021")
     }
 
     @Test func sameWallClockExistsTheDayBefore() throws {
         let result = try resolved(.at(hour: 2, minute: 30), now: "2021-03-27T01:00:00Z")  // 02:00 CET on 27/03
-        #expect(result.instant == (try instant("2021-03-27T01:30:00Z")))
+        #expect(result.instant == (instant("2021-03-27T01:30:00Z")))
         #expect(result.local.time == "02:30")
     }
 
@@ -93,7 +94,7 @@ struct TimeZoneTests {
     ])
     func offsetAcrossTheAutumnChange(now: String, minutes: Int, expected: String, wallClock: String) throws {
         let result = try resolved(.offset(minutes: minutes), now: now)
-        #expect(result.instant == (try instant(expected)))
+        #expect(result.instant == (instant(expected)))
         #expect(result.local.time == wallClock)
         #expect(result.local.date.description == "25/10/2020")
     }
@@ -106,16 +107,16 @@ struct TimeZoneTests {
         // Either occurrence is that reading: in CEST (UTC+2) or in CET (UTC+1).
         let hour = Int(text.prefix(2))!
         let minute = Int(text.suffix(2))!
-        let first = try instant(String(format: "2020-10-25T%02d:%02d:00Z", hour - 2, minute))
-        let second = try instant(String(format: "2020-10-25T%02d:%02d:00Z", hour - 1, minute))
+        let first = instant(String(format: "2020-10-25T%02d:%02d:00Z", hour - 2, minute))
+        let second = instant(String(format: "2020-10-25T%02d:%02d:00Z", hour - 1, minute))
         #expect(result.instant == first || result.instant == second)
     }
 
     @Test func autumnWallClockTimesOutsideTheRepeatedHour() throws {
         let now = "2020-10-25T02:00:00Z"  // 03:00 CET
-        #expect(try resolved(.at(hour: 1, minute: 30), now: now).instant == (try instant("2020-10-24T23:30:00Z")))
-        #expect(try resolved(.at(hour: 3, minute: 0), now: now).instant == (try instant("2020-10-25T02:00:00Z")))
-        #expect(try resolved(.at(hour: 4, minute: 15), now: now).instant == (try instant("2020-10-25T03:15:00Z")))
+        #expect(try resolved(.at(hour: 1, minute: 30), now: now).instant == (instant("2020-10-24T23:30:00Z")))
+        #expect(try resolved(.at(hour: 3, minute: 0), now: now).instant == (instant("2020-10-25T02:00:00Z")))
+        #expect(try resolved(.at(hour: 4, minute: 15), now: now).instant == (instant("2020-10-25T03:15:00Z")))
     }
 
     // MARK: Other zones
@@ -123,7 +124,7 @@ struct TimeZoneTests {
     @Test func martiniqueHasNoDaylightSaving() throws {
         // 2021-03-28T00:50Z is 20:50 on 27/03 in Martinique (UTC−4), 01:50 on 28/03 in Paris.
         let identity = try RawIdentity().make()
-        let now = try instant("2021-03-28T00:50:00Z")
+        let now = instant("2021-03-28T00:50:00Z")
         let attestation = try Attestation(
             identity: identity, form: Fixture.form1128, reasonCodes: ["sante"], exit: .offset(minutes: 20),
             timeZone: Fixture.martinique, now: now)
@@ -134,16 +135,16 @@ struct TimeZoneTests {
         #expect(attestation.fileName == "attestation-2021-03-27_20-50.pdf")
 
         // 02:30 does not exist in Paris on 28/03/2021, but does in Martinique.
-        let later = try instant("2021-03-28T07:00:00Z")  // 03:00 in Martinique
+        let later = instant("2021-03-28T07:00:00Z")  // 03:00 in Martinique
         let exit = try ExitTime.at(hour: 2, minute: 30).resolve(now: later, in: Fixture.martinique, bounds: .standard)
-        #expect(exit == (try instant("2021-03-28T06:30:00Z")))
+        #expect(exit == (instant("2021-03-28T06:30:00Z")))
         #expect(LocalDateTime(exit, in: Fixture.martinique).date.description == "28/03/2021")
     }
 
     @Test func noumeaIsAlreadyTheNextDay() throws {
         // 2020-11-28T14:30Z is 01:30 on 29/11 in Nouméa (UTC+11), 15:30 on 28/11 in Paris.
         let identity = try RawIdentity().make()
-        let now = try instant("2020-11-28T14:30:00Z")
+        let now = instant("2020-11-28T14:30:00Z")
         let attestation = try Attestation(
             identity: identity, form: Fixture.form1128, reasonCodes: ["travail"], exit: .offset(minutes: -100),
             timeZone: Fixture.noumea, now: now)
@@ -164,7 +165,7 @@ struct TimeZoneTests {
         let at = try Attestation(
             identity: identity, form: Fixture.form1128, reasonCodes: ["travail"], exit: .at(hour: 2, minute: 0),
             timeZone: Fixture.noumea, now: now)
-        #expect(at.exit == (try instant("2020-11-28T15:00:00Z")))
+        #expect(at.exit == (instant("2020-11-28T15:00:00Z")))
         #expect(at.exitLocal.date.description == "29/11/2020")
         #expect(at.exitLocal.time == "02:00")
     }

@@ -1,6 +1,7 @@
 import AttestationConfiguration
 import AttestationKit
 import AttestationService
+import FormSchema
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// The six official forms of 2020–2021 besides November's, drawn for the example of their
 /// facts (the person, instant, exit time and reasons of the Ministry's generator, in
-/// AttestationKitTests/Reference/FOLDER/facts.json) and compared with their blank and the
+/// FormSchemaTests/Reference/FOLDER/facts.json) and compared with their blank and the
 /// generator's facts by outside tools: pdftotext for the words, pdftotext -bbox for the places
 /// of the filled values, zbarimg for the QR codes, qpdf for the file.
 ///
@@ -23,6 +24,7 @@ struct ReferencePageTests {
     /// payload, and the values it printed, by facts.json's field keys.
     struct Example {
         let attestation: Attestation
+        let form: Form
         let payload: String
         let values: [String: String]
         let facts: [String: Any]
@@ -51,11 +53,12 @@ struct ReferencePageTests {
             "exit_date": reference.exitDate, "exit_time": reference.exitTime,
         ]
         return Example(
-            attestation: reference.attestation, payload: reference.payload, values: values, facts: reference.facts)
+            attestation: reference.attestation, form: reference.form, payload: reference.payload, values: values,
+            facts: reference.facts)
     }
 
     static func pdf(_ example: Example) throws -> [UInt8] {
-        try AttestationRenderer(forms: [example.attestation.form]).pdf(example.attestation)
+        try AttestationRenderer(forms: [example.form]).pdf(example.attestation)
     }
 
     /// Every word of the blank (blank.txt, `pdftotext -layout` of the Ministry's blank) is on

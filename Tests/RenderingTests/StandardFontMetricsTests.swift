@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 import Testing
 
 @testable import Rendering

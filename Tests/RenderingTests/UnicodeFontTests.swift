@@ -1,5 +1,6 @@
 import AttestationKit
 import CHaru
+import FormSchema
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 import Testing
 
 @testable import Rendering

@@ -134,7 +134,7 @@ import Testing
 
         let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(
-                "Sources/AttestationKit/Forms/deplacement-2020-11-28.json")
+                "Sources/FormSchema/Forms/deplacement-2020-11-28.json")
         var form = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtIn)) as? [String: Any])
         // Written beside, then renamed in: the server never reads half a file.
         func install(name: String) throws {

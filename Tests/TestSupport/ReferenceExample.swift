@@ -1,8 +1,9 @@
 import AttestationKit
+import FormSchema
 import Foundation
 import Testing
 
-/// The example of an official form's facts (Tests/AttestationKitTests/Reference/FOLDER/
+/// The example of an official form's facts (Tests/FormSchemaTests/Reference/FOLDER/
 /// facts.json, copied from ../shared/reference/forms/): the person, instant, exit time and
 /// reasons of the Ministry's generator, as an attestation of ours, for the tests that compare
 /// our forms and pages with theirs.
@@ -14,7 +15,7 @@ public struct ReferenceExample: @unchecked Sendable {
     ]
 
     public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("AttestationKitTests/Reference")
+        .deletingLastPathComponent().appendingPathComponent("FormSchemaTests/Reference")
 
     /// The whole facts.json of the folder.
     public let facts: [String: Any]
@@ -27,6 +28,8 @@ public struct ReferenceExample: @unchecked Sendable {
     public let exitTime: String
     /// Ours for the same person, instant, exit time and reasons.
     public let attestation: Attestation
+    /// Our form of the same version.
+    public let form: Form
 
     /// Letters and digits as words, a run of letters and a run of digits apart: pdftotext and
     /// the forms split "sanitaire1", "n°2020" and "l'épidémie" alike, so the words of the
@@ -59,6 +62,7 @@ public struct ReferenceExample: @unchecked Sendable {
     }
 
     public init(folder: String, form: Form) throws {
+        self.form = form
         facts = try Self.facts(folder)
         let qr = try #require(facts["qr"] as? [String: Any])
         payload = try #require((qr["payload"] as? [String: Any])?["example"] as? String)

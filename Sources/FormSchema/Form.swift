@@ -1,3 +1,5 @@
+import AttestationKit
+
 /// A version of the attestation form, entirely described by data: its texts, where they go on
 /// the page, its reasons and the format of its QR code. The official versions are built in
 /// (`FormCatalog.builtIn`); an administrator adds another as a JSON file (docs/forms.md).
@@ -46,6 +48,11 @@ public struct Form: Sendable, Hashable, Identifiable {
     public let qrCodes: [QRPlacement]
 
     public func reason(code: String) -> Reason? { reasons.first { $0.code == code } }
+
+    /// What an attestation of this form must obey: its reasons, how many, its QR code's text.
+    public var attestationRules: FormRules {
+        FormRules(id: id, reasons: reasons.map(\.choice), selection: selection, qrPayload: qrPayload)
+    }
 
     /// The size of page 1 or 2.
     public func size(ofPage number: Int) -> PageSize { number == 2 ? secondPage ?? page : page }
@@ -244,14 +251,11 @@ public struct Reason: Sendable, Hashable, Identifiable {
     /// The note as read.
     public var note: String? { noteText?.readingText }
 
+    /// The reason as an attestation holds it.
+    public var choice: ReasonChoice { ReasonChoice(code: code, number: number, shortLabel: shortLabel, label: label) }
+
     /// What is printed: the number when the form prints them, then the label.
     public var printedLabel: String { (printedNumber.map { "\($0). " } ?? "") + labelText.text }
-}
-
-/// How many reasons an attestation holds: one or more (check boxes), or exactly one (the
-/// radio buttons of the first curfew form).
-public enum ReasonSelection: String, Sendable, Hashable, CaseIterable, Codable {
-    case oneOrMore, exactlyOne
 }
 
 public struct ReasonLayout: Sendable, Hashable {
@@ -321,63 +325,6 @@ public struct FormImage: Sendable, Hashable {
 
     /// The most bytes one picture may have: a logo, not a photograph.
     public static let maximumBytes = 256 * 1024
-}
-
-/// The text of the QR code: lines with `{placeholders}`, joined by `separator`, with one more
-/// separator at the end when `trailingSeparator` is set; the person's values folded to ASCII
-/// unless `asciiFolding` is off.
-public struct QRPayloadFormat: Sendable, Hashable {
-    public let lines: [String]
-    public let separator: String
-    public let trailingSeparator: Bool
-    public let asciiFolding: Bool
-
-    public init(lines: [String], separator: String, trailingSeparator: Bool, asciiFolding: Bool = true) {
-        (self.lines, self.separator, self.trailingSeparator, self.asciiFolding) = (
-            lines, separator, trailingSeparator, asciiFolding
-        )
-    }
-
-    /// The placeholders a line may use.
-    public static let placeholders: Set<String> = FieldValues.placeholders
-
-    /// What a QR code holds at most, in bytes: version 40 at correction level M (Rendering's
-    /// QRMatrix) in byte mode.
-    public static let maximumBytes = 2331
-
-    /// The payload's size with every value at its longest and every reason chosen, scanned as
-    /// `QRPayload` fills it: a form whose payload could not fit would fail at every request
-    /// instead of at load time.
-    func longestBytes(reasons: [Reason]) -> Int {
-        var total = separator.utf8.count * max(0, lines.count - 1 + (trailingSeparator ? 1 : 0))
-        for line in lines {
-            var rest = Substring(line)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                total +=
-                    rest[..<open].utf8.count
-                    + Self.longestValue(String(rest[rest.index(after: open)..<close]), reasons: reasons)
-                rest = rest[rest.index(after: close)...]
-            }
-            total += rest.utf8.count
-        }
-        return total
-    }
-
-    /// `Identity.maximumQRBytes` bounds each free-text value folded to ASCII; unfolded, a value
-    /// is written only when Windows-1252 can, at most 3 bytes a character, within it too.
-    private static func longestValue(_ name: String, reasons: [Reason]) -> Int {
-        switch name {
-        case "creationDate", "exitDate", "birthDate": 10  // 28/11/2020
-        case "creationTime", "creationTimeH", "exitTime", "exitTimeH", "zipCode": 5  // 08:15, 08h15, 75001
-        case "lastName": Identity.maximumQRBytes(.lastName)
-        case "firstName": Identity.maximumQRBytes(.firstName)
-        case "birthPlace": Identity.maximumQRBytes(.birthPlace)
-        case "address": Identity.maximumQRBytes(.address)
-        case "city": Identity.maximumQRBytes(.city)
-        case "reasons": reasons.map(\.code.utf8.count).reduce(0, +) + 2 * max(0, reasons.count - 1)
-        default: 0
-        }
-    }
 }
 
 /// A QR code of the attestation: page (1 or 2), lower-left corner and side, in points.

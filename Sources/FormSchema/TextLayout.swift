@@ -1,3 +1,5 @@
+import AttestationKit
+
 /// Fixed text laid out as the renderer draws it and as the load-time checks measure it, from
 /// one computation: `\n` forces a break; with a width, greedy word wrap at spaces (a word wider
 /// than the width stays whole on its line); each line placed by the block's alignment, a

@@ -1,7 +1,9 @@
+import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 /// The worked example of docs/forms.md, as a JSON object.
 func documentedExample() throws -> [String: Any] {
@@ -58,7 +60,7 @@ struct FormSchemaTests {
         let error = #expect(throws: AttestationError.self) {
             try Attestation(
                 identity: try RawIdentity().make(), form: form, reasonCodes: ["travail", "sante"],
-                now: try instant("2021-04-01T10:00:00Z"))
+                now: instant("2021-04-01T10:00:00Z"))
         }
         #expect(try #require(error).description.contains("un seul motif"))
     }
@@ -67,7 +69,7 @@ struct FormSchemaTests {
         let form = try FormCatalog.decodeForm(try jsonData(try documentedExample()), source: "sortie.json")
         let attestation = try Attestation(
             identity: try RawIdentity().make(), form: form, reasonCodes: ["sante"],
-            now: try instant("2021-04-01T10:17:00Z"))
+            now: instant("2021-04-01T10:17:00Z"))
         #expect(
             form.fields.map { attestation.text(of: $0) } == [
                 "Jean Dupont", "01/01/1970", "999 avenue de France", "75001 Paris", "Paris", "01/04/2021", "12:17",
@@ -225,7 +227,7 @@ struct FormSchemaTests {
         #expect(throws: AttestationError.self) {
             try Attestation(
                 identity: try RawIdentity().make(), form: forms[0], reasonCodes: ["sante"],
-                now: try instant("2021-04-01T10:00:00Z"))
+                now: instant("2021-04-01T10:00:00Z"))
         }
     }
 
@@ -247,7 +249,7 @@ struct FormSchemaTests {
         let form = try FormCatalog.decodeForm(try jsonData(json), source: "sortie.json")
         let attestation = try Attestation(
             identity: try RawIdentity(firstName: "Hélène").make(), form: form,
-            reasonCodes: ["sante"], now: try instant("2021-04-01T10:17:00Z"))
+            reasonCodes: ["sante"], now: instant("2021-04-01T10:17:00Z"))
         #expect(QRPayload(attestation).text.contains("Prenom: Hélène;\n"))
     }
 }

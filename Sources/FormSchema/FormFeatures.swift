@@ -1,3 +1,5 @@
+import AttestationKit
+
 /// What a form asks of the renderer beyond what it draws today.
 ///
 /// The schema (version 2) says a little more than the renderer draws: the Symbol and

@@ -1,7 +1,9 @@
+import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 /// A change to a built-in form's JSON and the JSON path the error must name.
 struct FormDefect: Sendable, CustomTestStringConvertible {
@@ -261,7 +263,7 @@ struct FormLoadingTests {
     @Test(arguments: [Fixture.form1128ID, Fixture.form1102ID])
     func builtInPayloadFitsWithTheLongestValues(id: String) throws {
         let form = try #require(FormCatalog.builtIn.form(id: id))
-        let longest = form.qrPayload.longestBytes(reasons: form.reasons)
+        let longest = form.qrPayload.longestBytes(reasonCodes: form.reasons.map(\.code))
         #expect(longest <= QRPayloadFormat.maximumBytes, "\(longest) bytes")
     }
 
@@ -279,9 +281,11 @@ struct FormLoadingTests {
         let form = FormCatalog.builtIn.defaultForm
         let attestation = try Attestation(
             identity: identity, form: form, reasonCodes: form.reasons.map(\.code),
-            now: try instant("2020-11-28T08:15:00Z"))
+            now: instant("2020-11-28T08:15:00Z"))
         let unused = fields.map { Identity.maximumQRBytes($0) - Identity.maximumLengths[$0]! }.reduce(0, +)
-        #expect(QRPayload(attestation).bytes.count + unused == form.qrPayload.longestBytes(reasons: form.reasons))
+        #expect(
+            QRPayload(attestation).bytes.count + unused
+                == form.qrPayload.longestBytes(reasonCodes: form.reasons.map(\.code)))
     }
 
     @Test func unknownPlaceholderMessageNamesIt() throws {
@@ -360,7 +364,7 @@ struct FormLoadingTests {
         // The added form makes attestations.
         let attestation = try Attestation(
             identity: try RawIdentity().make(), form: added, reasonCodes: ["sport", "travail"],
-            now: try instant("2020-11-28T07:15:00Z"))
+            now: instant("2020-11-28T07:15:00Z"))
         #expect(QRPayload(attestation).text.hasSuffix("Motifs: travail, sport;\n"))
 
         // Added twice: refused the second time.

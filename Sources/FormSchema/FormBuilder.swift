@@ -1,3 +1,4 @@
+import AttestationKit
 import Foundation
 
 /// Turns a version 2 document into forms, checking everything JSON decoding alone cannot: what
@@ -605,7 +606,7 @@ struct FormBuilder {
         let format = QRPayloadFormat(
             lines: d.lines, separator: d.separator, trailingSeparator: d.trailingSeparator,
             asciiFolding: d.asciiFolding ?? true)
-        let longest = format.longestBytes(reasons: reasons)
+        let longest = format.longestBytes(reasonCodes: reasons.map(\.code))
         guard longest <= QRPayloadFormat.maximumBytes else {
             throw fail(
                 "qrPayload",

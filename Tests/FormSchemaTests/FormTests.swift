@@ -1,7 +1,9 @@
+import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 /// The built-in forms against the reference README and the text of the official templates
 /// (`official-2020-11-28.txt`, `official-2020-11-02.txt`, sentences copied by hand below).

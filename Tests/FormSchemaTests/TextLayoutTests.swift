@@ -1,6 +1,8 @@
+import AttestationKit
+import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 /// Fixed text laid out (TextLayout.swift): what the renderer draws and the load-time checks
 /// measure, from one computation.

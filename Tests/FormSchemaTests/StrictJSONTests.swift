@@ -1,7 +1,9 @@
+import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 @Suite("Strict JSON")
 struct StrictJSONTests {

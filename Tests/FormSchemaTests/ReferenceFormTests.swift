@@ -1,8 +1,9 @@
+import AttestationKit
 import Foundation
 import TestSupport
 import Testing
 
-@testable import AttestationKit
+@testable import FormSchema
 
 /// The six other official forms of 2020–2021, built in, against how the Ministry's generators
 /// filled each (Reference/, copied from ../shared/reference/forms/: facts.json, blank.txt).

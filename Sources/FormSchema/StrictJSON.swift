@@ -1,3 +1,4 @@
+import AttestationKit
 import Foundation
 
 /// JSON decoding for the files an administrator writes by hand: strict JSON (RFC 8259), with

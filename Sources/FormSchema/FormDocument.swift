@@ -1,3 +1,4 @@
+import AttestationKit
 import Foundation
 
 /// A form's JSON document exactly as written, in either schema version, before any check:

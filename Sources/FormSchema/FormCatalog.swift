@@ -1,3 +1,4 @@
+import AttestationKit
 import Foundation
 
 /// The forms a deployment knows: the built-in official versions plus any added as JSON.

@@ -1,0 +1,29 @@
+import AttestationKit
+import Foundation
+
+extension Attestation {
+    /// An attestation under `form`'s rules (see `Attestation.init(identity:form:reasonCodes:…)`
+    /// with the rules themselves).
+    public init(
+        identity: Identity, form: Form, reasonCodes: [String], exit: ExitTime = .now,
+        timeZone: TimeZone = .paris, now: Date = Date(), bounds: OffsetBounds = .standard
+    ) throws(AttestationError) {
+        try self.init(
+            identity: identity, form: form.attestationRules, reasonCodes: reasonCodes, exit: exit, timeZone: timeZone,
+            now: now,
+            bounds: bounds)
+    }
+}
+
+extension Attestation {
+    /// What `slot` prints for this attestation: its value with the person's exact spelling.
+    public func text(of slot: FieldSlot) -> String {
+        FieldValues.fill(slot.value, with: FieldValues.values(self))
+    }
+
+    /// What `slot` prints with some placeholders' values given instead: the offline template
+    /// writes its dates and times as placeholders the page overwrites.
+    public func text(of slot: FieldSlot, replacing values: [String: String]) -> String {
+        FieldValues.fill(slot.value, with: FieldValues.values(self).merging(values) { $1 })
+    }
+}

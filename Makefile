@@ -10,9 +10,9 @@
 #                 make stress-smoke against its attestation-server and attestation-admin)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
-#                 attestation-fuzz alone: scripts/fuzz (make test briefly, make stress at length)
+#                 attestation-fuzz alone: scripts/fuzz.sh (make test briefly, make stress at length)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/check-image-deps (make stress), Tests/Deploy/rehearse_guide.sh, and
+#                 scripts/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
@@ -30,7 +30,7 @@ ADMIN = .build/release/attestation-admin
 
 .PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13
 
-# The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
+# The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env.py).
 BROWSER_PYTHON = .venv-browser/bin/python
 
 SERVER = .build/release/attestation-server
@@ -57,7 +57,7 @@ run: deps
 # check FILTER=ServerTests). make test stays what CI runs.
 FILTER ?=
 check:
-	scripts/install-deps --test
+	scripts/install-deps.sh --test
 	$(SWIFT) test --disable-xctest $(if $(FILTER),--filter '$(FILTER)')
 	ATTESTATION_BIN=.build/debug python3 -m unittest discover -s scripts/harness
 
@@ -66,25 +66,25 @@ check:
 # address-sanitizer build of the server and admin CLI, then make stress-smoke, then make debian13:
 # the same sources on the other supported Debian release.
 test:
-	scripts/install-deps --test --browser
+	scripts/install-deps.sh --test --browser
 	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	@for product in attestation-server attestation-admin; do \
 	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
 	done
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
-	scripts/browser-env
+	scripts/browser-env.py
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke
 	$(MAKE) debian13
 
-# Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13): a debootstrap root
+# Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
 # in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, the Swift
 # suite and the release binaries built there, then init, mint, the server and a PDF checked with
 # pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and deletes it.
 debian13:
-	scripts/install-deps --debian13
-	scripts/check-debian13
+	scripts/install-deps.sh --debian13
+	scripts/check-debian13.sh
 
 # The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
 # each fuzzer briefly, the deployment files, hostile clients, a good client's share under idle
@@ -94,16 +94,16 @@ debian13:
 # making (libdispatch's setpriority did) must fail here, not in production.
 SMOKE_BIN = $(ASAN_BUILD)/debug
 stress-smoke:
-	scripts/install-deps --test --stress
-	scripts/fuzz --seconds 10
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy
+	scripts/install-deps.sh --test --stress
+	scripts/fuzz.sh --seconds 10
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
 	$(SWIFT) build --product attestation-server
 	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/check-deploy
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout
+	ATTESTATION_BIN=.build/debug scripts/check-deploy.sh
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout.sh
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
 # under the address then the thread sanitizer, a million-request soak, hostile clients, a good
@@ -112,42 +112,42 @@ stress-smoke:
 STRESS_FUZZ_SECONDS ?= 300
 TSAN_BUILD ?= .build-tsan
 stress: deps
-	scripts/install-deps --test --bench --stress
-	scripts/fuzz --seconds $(STRESS_FUZZ_SECONDS)
+	scripts/install-deps.sh --test --bench --stress
+	scripts/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
-	ATTESTATION_BIN=.build/release scripts/stress-soak
-	ATTESTATION_BIN=.build/release scripts/stress-hostile
-	ATTESTATION_BIN=.build/release scripts/stress-fairness
-	ATTESTATION_BIN=.build/release scripts/stress-scaleout
-	ATTESTATION_BIN=.build/release scripts/check-deploy
-	scripts/check-image-deps --rootfs
+	ATTESTATION_BIN=.build/release scripts/stress-soak.sh
+	ATTESTATION_BIN=.build/release scripts/stress-hostile.py
+	ATTESTATION_BIN=.build/release scripts/stress-fairness.py
+	ATTESTATION_BIN=.build/release scripts/stress-scaleout.sh
+	ATTESTATION_BIN=.build/release scripts/check-deploy.sh
+	scripts/check-image-deps.py --rootfs
 
 bench: deps
-	scripts/install-deps --bench
+	scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product attestation-bench
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
-	ATTESTATION_BIN=.build-image/release scripts/bench-server
+	ATTESTATION_BIN=.build-image/release scripts/bench-server.sh
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.
 screenshots: deps
-	scripts/install-deps --browser
-	scripts/browser-env
+	scripts/install-deps.sh --browser
+	scripts/browser-env.py
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
-	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots docs/screenshots
+	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots.py docs/screenshots
 
 deps:
-	scripts/install-deps
+	scripts/install-deps.sh
 
 build: deps
 	$(SWIFT) build
 
 clean:
-	@if [ -d .build-debian13 ]; then scripts/check-debian13 --remove; fi
+	@if [ -d .build-debian13 ]; then scripts/check-debian13.sh --remove; fi
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser

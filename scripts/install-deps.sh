@@ -6,10 +6,10 @@
 # checks /metrics: the package promtool on Debian 13; Debian 12 has it only inside the package
 # prometheus, whose installing would also start a Prometheus server, so there the program alone
 # is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver and
-# Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env
+# Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env.py
 # then adds the one PyPI package they use); --stress adds what the hardening suite and the
 # deployment checks run (nginx, Caddy, openssl, systemd-analyze, libseccomp, debootstrap, wrk);
-# --debian13 adds what scripts/check-debian13 needs to make its Debian 13 root (debootstrap).
+# --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap).
 # The package names are the same on Debian 12 and 13 (apt picks the t64 libraries of 13 for the
 # names of 12).
 # Uses sudo only when not root. The Swift toolchain itself is expected on PATH.
@@ -38,7 +38,7 @@ for arg in "$@"; do
     --browser) packages+=("${browser_packages[@]}") ;;
     --stress) packages+=("${stress_packages[@]}") ;;
     --debian13) packages+=("${debian13_packages[@]}") ;;
-    -h|--help) echo "usage: scripts/install-deps [--test] [--bench] [--browser] [--stress] [--debian13]"; exit 0 ;;
+    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13]"; exit 0 ;;
     *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13)" >&2; exit 64 ;;
   esac
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/form-pictures [BLANKS [BIN_DIR]]: the side-by-side pictures of docs/forms/, one per official
+# scripts/form-pictures.sh [BLANKS [BIN_DIR]]: the side-by-side pictures of docs/forms/, one per official
 # form of 2020–2021 that this server draws: page 1 of the Ministry's blank (left), page 1 as
 # `attestation-admin forms preview` draws the form (middle: Camille Exemple, every offered
 # reason ticked), and the two laid over each other (right: black where both have ink, cyan

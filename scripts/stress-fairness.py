@@ -417,7 +417,7 @@ class Run:
                 raise Failure(f"{os.path.join(self.bin_dir, program)} introuvable ; construisez-le : "
                               f"swift build -c release --product {program}")
         if not shutil.which("wrk"):
-            raise Failure("wrk manquant : scripts/install-deps --stress l’installe.")
+            raise Failure("wrk manquant : scripts/install-deps.sh --stress l’installe.")
         self.site = None
         self.server = None
         self.good = None

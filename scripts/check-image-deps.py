@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Proves, without a Docker engine, that the Dockerfile's runtime stage can run its binaries.
 
 Reads the Dockerfile's ARG lines (BUILD_FLAGS, RUNTIME_PACKAGES, RUNTIME_IMAGE, SWIFT_IMAGE),

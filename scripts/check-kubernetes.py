@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks the Kubernetes manifests of docs/deploy/kubernetes/ (make stress-smoke, so CI).
 
 1. Each resource against the Kubernetes API schemas, strictly (no unknown field), for the

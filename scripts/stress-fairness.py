@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Is a good client still served fairly under attack? (issue 22, items 2 and 3; `make stress`,
 `make stress-smoke` at a small scale.)
 

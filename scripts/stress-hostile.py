@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Hostile clients against the release attestation-server (issue 6, `make stress`).
 
 In a temporary directory (removed on exit): a configuration made by `attestation-admin init`

@@ -412,10 +412,11 @@ class Run:
         self.full = scale_name == "full"
         self.json_path = os.environ.get("STRESS_FAIRNESS_JSON")
         self.bin_dir = harness.bin_dir("release")
-        for program in ("attestation-server", "attestation-admin"):
-            if not os.access(os.path.join(self.bin_dir, program), os.X_OK):
-                raise Failure(f"{os.path.join(self.bin_dir, program)} introuvable ; construisez-le : "
-                              f"swift build -c release --product {program}")
+        try:
+            for program in harness.PROGRAMS:
+                harness.binary(program, self.bin_dir)
+        except harness.HarnessError as problem:
+            raise Failure(str(problem)) from None
         if not shutil.which("wrk"):
             raise Failure("wrk manquant : scripts/install-deps.sh --stress l’installe.")
         self.site = None

@@ -1,4 +1,5 @@
-# The commands of the README, and the benchmark. Each installs what it misses first.
+# The commands of the README, the benchmark, and the upkeep of the files copied or drawn from
+# elsewhere; `make help` lists them. Each installs what it misses first.
 #
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
@@ -10,9 +11,9 @@
 #                 make stress-smoke against its attestation-server and attestation-admin)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
-#                 attestation-fuzz alone: scripts/fuzz (make test briefly, make stress at length)
+#                 attestation-fuzz alone: scripts/fuzz.sh (make test briefly, make stress at length)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/check-image-deps (make stress), Tests/Deploy/rehearse_guide.sh, and
+#                 scripts/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
@@ -28,16 +29,17 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 help \
+        form-pictures draft-reference-form generate-font-metrics render-icons update-licences update-vendor-js
 
-# The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env).
+# The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env.py).
 BROWSER_PYTHON = .venv-browser/bin/python
 
 SERVER = .build/release/attestation-server
 
 # A local configuration and key on first use, a sample link for a fictitious person, then the
 # server on 127.0.0.1:8080 until Ctrl-C.
-run: deps
+run: deps ## a sample link for a fictitious person, then the release server on 127.0.0.1:8080 (make alone)
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
 	@[ -f config.json ] || $(ADMIN) init
@@ -56,8 +58,8 @@ run: deps
 # browser, no smoke, then the test harness's own tests; FILTER selects suites or tests (make
 # check FILTER=ServerTests). make test stays what CI runs.
 FILTER ?=
-check:
-	scripts/install-deps --test
+check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), the harness's tests
+	scripts/install-deps.sh --test
 	$(SWIFT) test --disable-xctest $(if $(FILTER),--filter '$(FILTER)')
 	ATTESTATION_BIN=.build/debug python3 -m unittest discover -s scripts/harness
 
@@ -65,26 +67,26 @@ check:
 # own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
 # address-sanitizer build of the server and admin CLI, then make stress-smoke, then make debian13:
 # the same sources on the other supported Debian release.
-test:
-	scripts/install-deps --test --browser
+test: ## what CI runs: the Swift suites under ASan, harness and browser tests, stress-smoke, debian13
+	scripts/install-deps.sh --test --browser
 	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	@for product in attestation-server attestation-admin; do \
 	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
 	done
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
-	scripts/browser-env
+	scripts/browser-env.py
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke
 	$(MAKE) debian13
 
-# Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13): a debootstrap root
+# Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
 # in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, the Swift
 # suite and the release binaries built there, then init, mint, the server and a PDF checked with
 # pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and deletes it.
-debian13:
-	scripts/install-deps --debian13
-	scripts/check-debian13
+debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root (root needed)
+	scripts/install-deps.sh --debian13
+	scripts/check-debian13.sh
 
 # The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
 # each fuzzer briefly, the deployment files, hostile clients, a good client's share under idle
@@ -93,17 +95,17 @@ debian13:
 # unit's sandbox (seccomp) cannot hold a sanitizer's runtime, and a system call the server starts
 # making (libdispatch's setpriority did) must fail here, not in production.
 SMOKE_BIN = $(ASAN_BUILD)/debug
-stress-smoke:
-	scripts/install-deps --test --stress
-	scripts/fuzz --seconds 10
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy
+stress-smoke: ## the hardening suite's short smoke (fuzzers, deployment files, hostile clients, replicas)
+	scripts/install-deps.sh --test --stress
+	scripts/fuzz.sh --seconds 10
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
 	$(SWIFT) build --product attestation-server
 	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/check-deploy
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout
+	ATTESTATION_BIN=.build/debug scripts/check-deploy.sh
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout.sh
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
 # under the address then the thread sanitizer, a million-request soak, hostile clients, a good
@@ -111,43 +113,86 @@ stress-smoke:
 # against the release server, and the container image's runtime stage rebuilt.
 STRESS_FUZZ_SECONDS ?= 300
 TSAN_BUILD ?= .build-tsan
-stress: deps
-	scripts/install-deps --test --bench --stress
-	scripts/fuzz --seconds $(STRESS_FUZZ_SECONDS)
+stress: deps ## the whole hardening suite, an hour or so
+	scripts/install-deps.sh --test --bench --stress
+	scripts/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
-	ATTESTATION_BIN=.build/release scripts/stress-soak
-	ATTESTATION_BIN=.build/release scripts/stress-hostile
-	ATTESTATION_BIN=.build/release scripts/stress-fairness
-	ATTESTATION_BIN=.build/release scripts/stress-scaleout
-	ATTESTATION_BIN=.build/release scripts/check-deploy
-	scripts/check-image-deps --rootfs
+	ATTESTATION_BIN=.build/release scripts/stress-soak.sh
+	ATTESTATION_BIN=.build/release scripts/stress-hostile.py
+	ATTESTATION_BIN=.build/release scripts/stress-fairness.py
+	ATTESTATION_BIN=.build/release scripts/stress-scaleout.sh
+	ATTESTATION_BIN=.build/release scripts/check-deploy.sh
+	scripts/check-image-deps.py --rootfs
 
-bench: deps
-	scripts/install-deps --bench
+bench: deps ## rendering and server benchmarks (release; the server as the image ships it)
+	scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product attestation-bench
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
-	ATTESTATION_BIN=.build-image/release scripts/bench-server
+	ATTESTATION_BIN=.build-image/release scripts/bench-server.sh
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.
-screenshots: deps
-	scripts/install-deps --browser
-	scripts/browser-env
+screenshots: deps ## the pages at phone size, light and dark, into docs/screenshots/
+	scripts/install-deps.sh --browser
+	scripts/browser-env.py
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
-	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots docs/screenshots
+	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots.py docs/screenshots
 
-deps:
-	scripts/install-deps
+# The files the repository keeps copied or drawn from elsewhere, each made again by hand when its
+# source changes (the tests that compare say which to run); review the diff before committing.
 
-build: deps
+# docs/forms/'s pictures: page 1 of each Ministry blank, the form as the server draws it, and the
+# two laid over each other. FORM_BLANKS holds the blanks, a folder per form.
+FORM_BLANKS ?= ../shared/reference/forms
+form-pictures: deps ## docs/forms/'s pictures: each Ministry blank beside the form as drawn (FORM_BLANKS=dir)
+	scripts/install-deps.sh --forms
+	$(SWIFT) build --product attestation-admin
+	ATTESTATION_BIN=.build/debug scripts/form-pictures.sh $(FORM_BLANKS)
+
+# A built-in form's first draft, from one folder of the reference forms (two folders: the two
+# contexts of one blank), written to DRAFT and finished by hand.
+REFERENCE_FORM ?=
+DRAFT ?= $(OUT)/draft-form.json
+draft-reference-form: deps ## a form's JSON drafted into DRAFT from REFERENCE_FORM=../shared/reference/forms/ID
+	@[ -n "$(REFERENCE_FORM)" ] || { echo "usage: make draft-reference-form REFERENCE_FORM=../shared/reference/forms/ID [DRAFT=file]" >&2; exit 64; }
+	scripts/install-deps.sh --forms
+	@mkdir -p $(dir $(DRAFT))
+	scripts/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
+	@echo "Draft: $(DRAFT)"
+
+generate-font-metrics: deps ## Sources/AttestationKit/Fonts/standard-fonts.json from Debian's URW fonts
+	scripts/install-deps.sh --forms
+	scripts/generate-font-metrics.py
+
+render-icons: deps ## Public/icones/ drawn from Public/icone.svg by headless Chromium
+	scripts/install-deps.sh --browser
+	scripts/render-icons.sh
+
+# The Swift packages' licences are read from .build/checkouts, which resolving makes.
+update-licences: deps ## Sources/Licenses/Texts/ copied from this machine's licence files
+	$(SWIFT) package resolve
+	scripts/update-licences.py
+
+update-vendor-js: deps ## Public/vendor/ copied from Debian's node-qrcode-generator
+	scripts/install-deps.sh --test
+	scripts/update-vendor-js.sh
+
+deps: ## the Debian packages a build needs
+	scripts/install-deps.sh
+
+build: deps ## swift build (debug)
 	$(SWIFT) build
 
-clean:
-	@if [ -d .build-debian13 ]; then scripts/check-debian13 --remove; fi
+clean: ## every build folder, the Debian 13 root, out/ and .venv-browser
+	@if [ -d .build-debian13 ]; then scripts/check-debian13.sh --remove; fi
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser
+
+# Each target with its line: the ## comment on its rule.
+help: ## this list
+	@awk -F ':[^#]*## ' '/^[a-z0-9-]+:[^#]*## / { printf "  make %-22s %s\n", $$1, $$2 }' $(firstword $(MAKEFILE_LIST))

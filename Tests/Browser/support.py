@@ -7,7 +7,7 @@ zbarimg.
 The binaries come from $ATTESTATION_BIN (default: the latest of .build/debug and
 .build/release); `make test` points it at the address-sanitizer build. The pages are the site
 built into the server, or the directory $ATTESTATION_PUBLIC names. Run with the interpreter of
-.venv-browser (scripts/browser-env).
+.venv-browser (scripts/browser-env.py).
 """
 
 import base64

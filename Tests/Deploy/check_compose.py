@@ -5,7 +5,7 @@
     python3 Tests/Deploy/check_compose.py --requirements     (status 69 when PyYAML is missing)
 
 Prints one line per check that holds; on the first that does not, prints why and exits 1.
-Run by scripts/check-deploy (which also runs `docker-compose config` when it is installed).
+Run by scripts/check-deploy.sh (which also runs `docker-compose config` when it is installed).
 What must agree: the build context is the repository and names its Dockerfile; every server
 service mounts the Dockerfile's VOLUME read-only, publishes its EXPOSE port on loopback only,
 keeps its HEALTHCHECK (on /healthz), runs as its non-root USER with a read-only root, no

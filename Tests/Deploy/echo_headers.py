@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An HTTP upstream that answers every GET with the request headers it received, one
-`Name: value` a line: scripts/check-deploy puts it where the server was, behind each proxy, to
+`Name: value` a line: scripts/check-deploy.sh puts it where the server was, behind each proxy, to
 see that no client address (X-Forwarded-For, Forwarded, X-Real-IP) is passed on.
 
     python3 Tests/Deploy/echo_headers.py PORT        (listens on 127.0.0.1 until killed)

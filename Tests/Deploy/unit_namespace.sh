@@ -4,7 +4,7 @@
 #
 #   Tests/Deploy/unit_namespace.sh UNIT_FILE CONFIG_DIR SERVER_BINARY
 #
-# Needs root with CAP_SYS_ADMIN (unshare, mount); scripts/check-deploy skips it otherwise. In a
+# Needs root with CAP_SYS_ADMIN (unshare, mount); scripts/check-deploy.sh skips it otherwise. In a
 # new mount and PID namespace (nothing outside changes: /usr/local is a tmpfs and /etc an overlay
 # whose upper layer is under CONFIG_DIR/..):
 #

@@ -3,7 +3,7 @@
 
     python3 Tests/Deploy/unit_seccomp.py UNIT_FILE [--errno] -- COMMAND [ARG...]
 
-scripts/check-deploy uses it to run attestation-server under docs/deploy/attestation-server.service's
+scripts/check-deploy.sh uses it to run attestation-server under docs/deploy/attestation-server.service's
 system-call sandbox on a machine (or CI container) where systemd is not running, so that a
 setting that would kill the Swift runtime or a C library (SIGSYS) fails the check instead of a
 production start. It reads from the unit file and reproduces, as systemd 252 builds them:

@@ -116,7 +116,7 @@ import Testing
     @Test(
         .enabled(
             if: FileManager.default.fileExists(atPath: "/usr/share/doc/libmicrohttpd12/copyright"),
-            "the Debian packages' copyright files are absent: install libmicrohttpd12 and the others (scripts/install-deps)"
+            "the Debian packages' copyright files are absent: install libmicrohttpd12 and the others (scripts/install-deps.sh)"
         ))
     func debianCopyrightFilesAreTheInstalledOnes() throws {
         for package in Self.debianPackages {
@@ -197,7 +197,7 @@ import Testing
         let licence = try #require(ThirdPartyNotices.licence(id: "MIT-fiat-crypto"))
         #expect(
             licence.source.contains(revision),
-            "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/update-licences with BORINGSSL_GIT"
+            "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/update-licences.py with BORINGSSL_GIT"
         )
         #expect(licence.text.hasPrefix("The MIT License (MIT)\n\nCopyright (c) 2015-2020 the fiat-crypto authors"))
         func terms(_ text: String) -> Substring? {

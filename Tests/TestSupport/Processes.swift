@@ -59,7 +59,7 @@ public enum Tool {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        Issue.record("\(name) is not installed: run scripts/install-deps --test")
+        Issue.record("\(name) is not installed: run scripts/install-deps.sh --test")
         throw CocoaError(.fileNoSuchFile)
     }
 

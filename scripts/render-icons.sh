@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders Public/icone.svg into the PNG icons of the manifest and iOS with headless Chromium
-# (scripts/install-deps --browser installs it). Run after changing the SVG; the PNGs are committed.
+# (scripts/install-deps.sh --browser installs it). Run after changing the SVG; the PNGs are committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Copies the authoritative licence files of this machine into Sources/Licenses/Texts/ as plain
 files, byte for byte; Package.swift embeds that folder in the Licenses module (.embedInCode). Run it
 after a Debian or package update makes LicensesTests fail, then review the diff. Texts/ ends up

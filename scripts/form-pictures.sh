@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/form-pictures [BLANKS [BIN_DIR]]: the side-by-side pictures of docs/forms/, one per official
+# scripts/form-pictures.sh [BLANKS]: the side-by-side pictures of docs/forms/, one per official
 # form of 2020–2021 that this server draws: page 1 of the Ministry's blank (left), page 1 as
 # `attestation-admin forms preview` draws the form (middle: Camille Exemple, every offered
 # reason ticked), and the two laid over each other (right: black where both have ink, cyan
@@ -7,15 +7,17 @@
 #
 # BLANKS holds a folder per form with the Ministry's blank.pdf: the shared reference files
 # (default ../shared/reference/forms beside the repository; the repository keeps only their
-# text, in Tests/FormSchemaTests/Reference). BIN_DIR holds attestation-admin (default
-# .build/debug; `swift build --product attestation-admin` first). Needs pdftoppm
+# text, in Tests/FormSchemaTests/Reference). attestation-admin is found by the test harness
+# (scripts/harness): ATTESTATION_BIN, else the latest of .build/release and .build/debug
+# (`swift build --product attestation-admin` first; make form-pictures does). Needs pdftoppm
 # (poppler-utils) and ImageMagick (imagemagick).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/harness/harness.sh"
+harness_use_bin
 blanks=${1:-$root/../shared/reference/forms}
-bin=${2:-$root/.build/debug}
-admin=$bin/attestation-admin
+admin=$admin_bin
 out=$root/docs/forms
 dpi=90
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Is a good client still served fairly under attack? (issue 22, items 2 and 3; `make stress`,
 `make stress-smoke` at a small scale.)
 
@@ -412,12 +412,13 @@ class Run:
         self.full = scale_name == "full"
         self.json_path = os.environ.get("STRESS_FAIRNESS_JSON")
         self.bin_dir = harness.bin_dir("release")
-        for program in ("attestation-server", "attestation-admin"):
-            if not os.access(os.path.join(self.bin_dir, program), os.X_OK):
-                raise Failure(f"{os.path.join(self.bin_dir, program)} introuvable ; construisez-le : "
-                              f"swift build -c release --product {program}")
+        try:
+            for program in harness.PROGRAMS:
+                harness.binary(program, self.bin_dir)
+        except harness.HarnessError as problem:
+            raise Failure(str(problem)) from None
         if not shutil.which("wrk"):
-            raise Failure("wrk manquant : scripts/install-deps --stress l’installe.")
+            raise Failure("wrk manquant : scripts/install-deps.sh --stress l’installe.")
         self.site = None
         self.server = None
         self.good = None

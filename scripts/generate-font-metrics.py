@@ -9,7 +9,7 @@ load time when its text runs off the page; libharu draws with Adobe's widths, wh
 repeat (RenderingTests/StandardFontMetricsTests compares the two for every character).
 
 Needs: fonts-urw-base35, python3-fonttools (the Adobe Glyph List). Run from the repository:
-    scripts/generate-font-metrics
+    scripts/generate-font-metrics.py
 """
 import json
 import os
@@ -98,7 +98,7 @@ def main():
                     widths[code], bottoms[code], tops[code] = widths[same], bottoms[same], tops[same]
         fonts[pdf_name] = {"widths": widths, "bottoms": bottoms, "tops": tops}
     document = {
-        "source": "AFM files of Debian's fonts-urw-base35, written by scripts/generate-font-metrics",
+        "source": "AFM files of Debian's fonts-urw-base35, written by scripts/generate-font-metrics.py",
         "units": "thousandths of the font size; index: the character's byte in the font's encoding (0 = no glyph)",
         "fonts": fonts,
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves on this machine that the project builds, passes its Swift suite and serves on Debian 13
 # (trixie), as it does on Debian 12: a Debian 13 root made with debootstrap in .build-debian13/
-# (ignored by git), the README's packages installed there by scripts/install-deps, this machine's
+# (ignored by git), the README's packages installed there by scripts/install-deps.sh, this machine's
 # Swift toolchain and Swift package copies bound in read-only, then, inside the root:
 #
 #   1. the Swift suite (swift test, debug build);
@@ -16,13 +16,13 @@
 # undone on exit (processes left in the root are stopped first), and the script says which step
 # failed, with the end of its log (full logs in .build-debian13/logs/).
 #
-#   scripts/check-debian13            build, test and serve in the Debian 13 root
-#   scripts/check-debian13 --fresh    the same in a root made anew
-#   scripts/check-debian13 --remove   unmount and delete .build-debian13
-#   scripts/check-debian13 --filter F only the Swift tests that F selects (swift test --filter),
-#                                     nothing else: the everyday loop on Debian 13
+#   scripts/check-debian13.sh            build, test and serve in the Debian 13 root
+#   scripts/check-debian13.sh --fresh    the same in a root made anew
+#   scripts/check-debian13.sh --remove   unmount and delete .build-debian13
+#   scripts/check-debian13.sh --filter F only the Swift tests that F selects (swift test --filter),
+#                                        nothing else: the everyday loop on Debian 13
 #
-# Needs root (debootstrap, chroot, mount) and Debian's package mirror, as scripts/install-deps.
+# Needs root (debootstrap, chroot, mount) and Debian's package mirror, as scripts/install-deps.sh.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -105,7 +105,7 @@ if [ "$mode" = remove ]; then
   exit 0
 fi
 
-command -v debootstrap >/dev/null 2>&1 || fail "debootstrap manquant (scripts/install-deps --debian13 l’installe)."
+command -v debootstrap >/dev/null 2>&1 || fail "debootstrap manquant (scripts/install-deps.sh --debian13 l’installe)."
 swift_bin=$(command -v swift) || fail "pas de « swift » sur le PATH."
 # /opt/swift/usr/bin/swift -> /opt/swift: bound at the same path inside the root.
 TOOLCHAIN=$(dirname "$(dirname "$(dirname "$(realpath "$swift_bin")")")")
@@ -197,7 +197,7 @@ in_root() {
 
 in_root "paquets de la chaîne Swift (${TOOLCHAIN_PACKAGES[*]})" packages.log \
   "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${TOOLCHAIN_PACKAGES[*]}"
-in_root "scripts/install-deps --test (les paquets du README)" install-deps.log "scripts/install-deps --test"
+in_root "scripts/install-deps.sh --test (les paquets du README)" install-deps.log "scripts/install-deps.sh --test"
 in_root "versions" versions.log \
   "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev && swift --version"
 sed 's/^/  /' "$LOGS/versions.log"

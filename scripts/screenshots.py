@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """make screenshots: the pages at phone size (390 x 844 CSS pixels, device scale 2) in light and
 dark mode, as PNG files in docs/screenshots/ (or the directory given). Fictitious people, a
 temporary configuration, the server built in $ATTESTATION_BIN on a free port, headless Chromium.
-Run with the interpreter of .venv-browser (scripts/browser-env)."""
+Run with the interpreter of .venv-browser (scripts/browser-env.py)."""
 
 import base64
 import os

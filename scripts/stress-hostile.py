@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Hostile clients against the release attestation-server (issue 6, `make stress`).
 
 In a temporary directory (removed on exit): a configuration made by `attestation-admin init`
@@ -66,12 +66,10 @@ import math
 import os
 import re
 import resource
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -460,13 +458,13 @@ class Run:
         self.scale = SCALES[scale_name]
         self.timeout = self.scale["timeout"]
         self.fast = max(2.0, min(5.0, self.timeout - 0.5))
-        self.bin_dir = bin_dir = harness.bin_dir("release")
-        self.server_bin = os.path.join(bin_dir, "attestation-server")
-        self.admin_bin = os.path.join(bin_dir, "attestation-admin")
-        for binary in (self.server_bin, self.admin_bin):
-            if not os.access(binary, os.X_OK):
-                raise Failure(f"{binary} introuvable ; construisez-le : "
-                              f"swift build -c release --product {os.path.basename(binary)}")
+        self.bin_dir = harness.bin_dir("release")
+        try:
+            for program in harness.PROGRAMS:
+                harness.binary(program, self.bin_dir)
+        except harness.HarnessError as problem:
+            raise Failure(str(problem)) from None
+        self.site = None
         self.directory = None
         self.server = None
         self.good = None
@@ -492,18 +490,14 @@ class Run:
                               f"ulimit -n {wanted}, ou lancez-le en root.")
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
-    def admin(self, *arguments, input_path=None):
-        result = subprocess.run([self.admin_bin, *arguments], stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
-        if result.returncode != 0:
-            raise Failure(f"attestation-admin {arguments[0]} : statut {result.returncode} : "
-                          f"{result.stderr.decode(errors='replace')[-1000:]}")
-        return result.stdout
-
     def setup(self):
         self.raise_file_limit()
-        self.directory = tempfile.mkdtemp(prefix=f"{NAME}.")
-        config_path = os.path.join(self.directory, "config.json")
-        self.admin("init", "--config", config_path)
+        try:
+            self.site = harness.Site(prefix=NAME, bin_directory=self.bin_dir)
+        except harness.HarnessError as problem:
+            raise Failure(str(problem)) from None
+        self.directory = self.site.directory
+        config_path = self.site.config
         people_path = os.path.join(self.directory, "people.tsv")
         with open(people_path, "w", encoding="utf-8") as file:
             file.write("first_name\tlast_name\tbirth_date\tbirth_place\taddress\tzip\tcity\treasons\n")
@@ -518,16 +512,13 @@ class Run:
         self.tokens_path = os.path.join(self.directory, "tokens.txt")
         with open(self.tokens_path, "w", encoding="ascii") as file:
             file.write("\n".join(self.tokens) + "\n")
-        with open(config_path, encoding="utf-8") as file:
-            config = json.load(file)
+        # The server object replaced whole: these limits, nothing of the harness's defaults.
         self.settings = {
             "maxConnections": self.scale["max_connections"], "maxConnectionsPerAddress": PER_ADDRESS,
             "connectionTimeout": self.timeout, "maxRequestBytes": MAX_REQUEST_BYTES, "shutdownTimeout": 5,
             "publicDirectory": os.path.join(REPO, "Public"), "logLevel": "info",
         }
-        config["server"] = self.settings
-        with open(config_path, "w", encoding="utf-8") as file:
-            json.dump(config, file, indent=2)
+        self.site.edit({"server": self.settings})
         self.server = Server(self.bin_dir, config_path, self.directory)
         self.port = self.server.port
         deadline = time.monotonic() + 15
@@ -552,8 +543,8 @@ class Run:
             self.good.stop()
         if self.server:
             self.server.stop()
-        if self.directory:
-            shutil.rmtree(self.directory, ignore_errors=True)
+        if self.site:
+            self.site.remove()
 
     # Helpers
 

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source=/usr/share/javascript/qrcode-generator/qrcode.js
-[ -f "$source" ] || { echo "update-vendor-js: $source is missing: scripts/install-deps installs node-qrcode-generator" >&2; exit 69; }
+[ -f "$source" ] || { echo "update-vendor-js: $source is missing: scripts/install-deps.sh installs node-qrcode-generator" >&2; exit 69; }
 mkdir -p Public/vendor
 cp "$source" Public/vendor/qrcode-generator.js
 echo "Public/vendor/qrcode-generator.js: $(dpkg-query -W -f='${Version}' node-qrcode-generator)"

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The Python environment of the browser tests (Tests/Browser) and of make screenshots:
 .venv-browser (or $BROWSER_VENV), made with Debian's interpreter and its site packages, so
-Debian's selenium (python3-selenium, installed by scripts/install-deps --browser) is the one
+Debian's selenium (python3-selenium, installed by scripts/install-deps.sh --browser) is the one
 used, plus axe-selenium-python from PyPI, pinned by version and hash. Does nothing when it is
 all there.
 
@@ -41,7 +41,7 @@ def main():
     if ready():
         return 0
     if not all(importlib.util.find_spec(module) for module in ("ensurepip", "selenium", "venv")):
-        print("browser-env: Debian's python3-selenium and python3-venv are missing: run scripts/install-deps --browser",
+        print("browser-env: Debian's python3-selenium and python3-venv are missing: run scripts/install-deps.sh --browser",
               file=sys.stderr)
         return 69
     try:

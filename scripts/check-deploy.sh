@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the deployment files of docs/deploy/ for real, on loopback, with the built binaries.
 #
-#   scripts/check-deploy [nginx] [caddy] [tls] [systemd] [compose]    (default: all five)
+#   scripts/check-deploy.sh [nginx] [caddy] [tls] [systemd] [compose]    (default: all five)
 #
 # Builds nothing: the binaries come from ATTESTATION_BIN (default: the latest of .build/release
 # and .build/debug; `swift build -c release --product attestation-server` and `--product
@@ -48,7 +48,7 @@ die() { echo "check-deploy: $*" >&2; exit 1; }
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=(nginx caddy tls systemd compose)
 for section in "${sections[@]}"; do
-  case $section in nginx|caddy|tls|systemd|compose) ;; *) echo "usage: scripts/check-deploy [nginx] [caddy] [tls] [systemd] [compose]" >&2; exit 64 ;; esac
+  case $section in nginx|caddy|tls|systemd|compose) ;; *) echo "usage: scripts/check-deploy.sh [nginx] [caddy] [tls] [systemd] [compose]" >&2; exit 64 ;; esac
 done
 wants() { local s; for s in "${sections[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
 

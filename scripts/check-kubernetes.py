@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks the Kubernetes manifests of docs/deploy/kubernetes/ (make stress-smoke, so CI).
 
 1. Each resource against the Kubernetes API schemas, strictly (no unknown field), for the
@@ -12,7 +12,7 @@
 3. The configuration in the ConfigMap is accepted by the server itself (`--check-config`, with
    the mounted paths rebuilt in a scratch directory), and the revocation list is not empty.
 
-Usage: scripts/check-kubernetes   (ATTESTATION_BIN: where attestation-server is; default: the
+Usage: scripts/check-kubernetes.py   (ATTESTATION_BIN: where attestation-server is; default: the
 latest of .build/release and .build/debug, as the test harness, scripts/harness, finds it)
 """
 import json

@@ -8,8 +8,8 @@ Liberation Serif and Times New Roman by Times; where Helvetica is wider than the
 a block's size is lowered until its lines fit their width. The draft is then read and finished
 by hand (what a script cannot know: which line is the title, the legal text).
 
-    scripts/draft-reference-form ../shared/reference/forms/couvre-feu-2020-10-17 > draft.json
-    scripts/draft-reference-form --contexts A B > draft.json   # two contexts of one blank
+    scripts/draft-reference-form.py ../shared/reference/forms/couvre-feu-2020-10-17 > draft.json
+    scripts/draft-reference-form.py --contexts A B > draft.json   # two contexts of one blank
 """
 import json
 import os

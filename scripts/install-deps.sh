@@ -6,10 +6,14 @@
 # checks /metrics: the package promtool on Debian 13; Debian 12 has it only inside the package
 # prometheus, whose installing would also start a Prometheus server, so there the program alone
 # is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver and
-# Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env
+# Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env.py
 # then adds the one PyPI package they use); --stress adds what the hardening suite and the
-# deployment checks run (nginx, Caddy, openssl, systemd-analyze, libseccomp, debootstrap, wrk);
-# --debian13 adds what scripts/check-debian13 needs to make its Debian 13 root (debootstrap).
+# deployment checks run (nginx, Caddy, openssl, systemd-analyze, libseccomp, debootstrap, wrk,
+# and python3-venv, without which Debian's python3 cannot make check-kubernetes.py's venv);
+# --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap);
+# --forms adds what the form tools read and draw with (make draft-reference-form: mutool; make
+# generate-font-metrics: the Adobe Glyph List of fontTools; make form-pictures: pdftoppm and
+# ImageMagick).
 # The package names are the same on Debian 12 and 13 (apt picks the t64 libraries of 13 for the
 # names of 12).
 # Uses sudo only when not root. The Swift toolchain itself is expected on PATH.
@@ -18,8 +22,9 @@ set -euo pipefail
 build_packages=(libmicrohttpd-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev pkg-config fonts-dejavu-core fonts-urw-base35 tzdata)
 test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-nogui node-qrcode-generator gnutls-bin openssl)
 bench_packages=(wrk procps curl)
-stress_packages=(wrk procps curl python3 python3-yaml nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
+stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
+forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
 browser_packages=(chromium chromium-driver python3 python3-selenium python3-venv poppler-utils zbar-tools curl)
 
 # Debian 12's promtool comes out of the prometheus package (see above); later releases package it.
@@ -38,8 +43,9 @@ for arg in "$@"; do
     --browser) packages+=("${browser_packages[@]}") ;;
     --stress) packages+=("${stress_packages[@]}") ;;
     --debian13) packages+=("${debian13_packages[@]}") ;;
-    -h|--help) echo "usage: scripts/install-deps [--test] [--bench] [--browser] [--stress] [--debian13]"; exit 0 ;;
-    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13)" >&2; exit 64 ;;
+    --forms) packages+=("${forms_packages[@]}") ;;
+    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13] [--forms]"; exit 0 ;;
+    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13, --forms)" >&2; exit 64 ;;
   esac
 done
 

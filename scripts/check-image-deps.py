@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Proves, without a Docker engine, that the Dockerfile's runtime stage can run its binaries.
 
 Reads the Dockerfile's ARG lines (BUILD_FLAGS, RUNTIME_PACKAGES, RUNTIME_IMAGE, SWIFT_IMAGE),
@@ -22,9 +22,9 @@ minted link, and SIGTERM.
 
 The check is only meaningful on the Debian release the image uses (this machine's must match).
 
-  scripts/check-image-deps                     build, then check
-  scripts/check-image-deps --no-build          check the binaries already in .build-image
-  scripts/check-image-deps --rootfs            also run them in a rebuilt runtime stage
+  scripts/check-image-deps.py                     build, then check
+  scripts/check-image-deps.py --no-build          check the binaries already in .build-image
+  scripts/check-image-deps.py --rootfs            also run them in a rebuilt runtime stage
 """
 import json
 import os
@@ -345,7 +345,7 @@ def main():
     bin_dir = run(["swift", "build", *flags, "--scratch-path", SCRATCH, "--show-bin-path"], cwd=ROOT).stdout.strip()
     for product in PRODUCTS:
         if not os.access(os.path.join(bin_dir, product), os.X_OK):
-            fail(f"{bin_dir}/{product} introuvable ; lancez scripts/check-image-deps sans --no-build.")
+            fail(f"{bin_dir}/{product} introuvable ; lancez scripts/check-image-deps.py sans --no-build.")
     print(f"check-image-deps : {args['RUNTIME_IMAGE']} + {args['RUNTIME_PACKAGES']}")
     if not check_packages(bin_dir, args):
         sys.exit(1)

@@ -32,7 +32,7 @@ for binary in "$server_bin" "$admin_bin"; do
   [ -x "$binary" ] || fail "$binary introuvable ; construisez-le : swift build -c release --product $(basename "$binary")"
 done
 for tool in wrk curl awk; do
-  command -v "$tool" >/dev/null 2>&1 || fail "$tool manquant (scripts/install-deps --bench installe wrk ; apt-get install $tool)."
+  command -v "$tool" >/dev/null 2>&1 || fail "$tool manquant (scripts/install-deps.sh --bench installe wrk ; apt-get install $tool)."
 done
 
 work=""

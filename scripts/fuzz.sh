@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fuzzing part of the hardening suite: `make stress` runs it for long, `make test` briefly.
 #
-#   scripts/fuzz [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json
+#   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json
 #
 # Builds attestation-fuzz (Sources/attestation-fuzz) in .build-fuzz, optimized, with libFuzzer's
 # coverage instrumentation, the address sanitizer, -DFUZZING and libFuzzer's runtime without its
@@ -30,7 +30,7 @@ per_input_timeout=${FUZZ_TIMEOUT:-10}
 rss_limit=${FUZZ_RSS_LIMIT:-2048}
 
 fail() { echo "fuzz : $*" >&2; exit 1; }
-usage="usage : scripts/fuzz [--seconds N] [--build-only] [CIBLE…]   (cibles : ${all_targets[*]} ; toutes par défaut)"
+usage="usage : scripts/fuzz.sh [--seconds N] [--build-only] [CIBLE…]   (cibles : ${all_targets[*]} ; toutes par défaut)"
 usage_error() { echo "fuzz : $*" >&2; echo "$usage" >&2; exit 64; }
 
 while [ $# -gt 0 ]; do

@@ -166,7 +166,7 @@ draft-reference-form: deps ## a form's JSON drafted into DRAFT from REFERENCE_FO
 	scripts/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
 	@echo "Draft: $(DRAFT)"
 
-generate-font-metrics: deps ## Sources/AttestationKit/Fonts/standard-fonts.json from Debian's URW fonts
+generate-font-metrics: deps ## Sources/FormSchema/Fonts/standard-fonts.json from Debian's URW fonts
 	scripts/install-deps.sh --forms
 	scripts/generate-font-metrics.py
 

@@ -60,6 +60,7 @@ check:
 	scripts/install-deps --test
 	$(SWIFT) test --disable-xctest $(if $(FILTER),--filter '$(FILTER)')
 	ATTESTATION_BIN=.build/debug python3 -m unittest discover -s scripts/harness
+	python3 -m unittest discover -s Tests/Docs
 
 # What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
 # own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
@@ -73,6 +74,7 @@ test:
 	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
 	done
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
+	python3 -m unittest discover -s Tests/Docs
 	scripts/browser-env
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke

@@ -34,8 +34,9 @@ def documentation_files():
     return files
 
 
-def prose_lines(text):
-    """(line number, line) outside fenced code blocks, inline code removed."""
+def prose_lines(text, keep_code_spans=False):
+    """(line number, line) outside fenced code blocks, inline code removed unless asked to
+    keep it (a heading's slug keeps the text of its code spans)."""
     fenced = None
     for number, line in enumerate(text.splitlines(), 1):
         match = FENCE.match(line)
@@ -46,7 +47,7 @@ def prose_lines(text):
                 fenced = None
             continue
         if fenced is None:
-            yield number, INLINE_CODE.sub("", line)
+            yield number, line if keep_code_spans else INLINE_CODE.sub("", line)
 
 
 def slug(heading):
@@ -65,7 +66,7 @@ def anchors(path):
     with open(os.path.join(REPO, path), encoding="utf-8") as file:
         text = file.read()
     found, seen = set(), {}
-    for _, line in prose_lines(text):
+    for _, line in prose_lines(text, keep_code_spans=True):
         heading = HEADING.match(line)
         if heading:
             base = slug(heading.group(2))
@@ -133,10 +134,10 @@ class SlugTests(unittest.TestCase):
         scratch = os.path.join(REPO, "docs", "zz-link-test-scratch.md")
         try:
             with open(scratch, "w", encoding="utf-8") as file:
-                file.write("# Title here\n\n## Title here\n\n[ok](#title-here-1) [ok](../README.md)\n"
+                file.write("# Title here\n\n## Title here\n\n[ok](#title-here-1) [ok](../README.md) [ok](#the-server-key)\n"
                            "[missing](nowhere.md) ![gone](forms/none.png) [bad](#title-there)\n"
                            "[bad anchor](../CONTRIBUTING.md#no-such-part) `[code](nowhere.md)`\n"
-                           "```\n[fenced](nowhere.md)\n```\n<img src=\"screenshots/none.png\">\n")
+                           "```\n[fenced](nowhere.md)\n```\n<img src=\"screenshots/none.png\">\n\n### The `server` key\n")
             relative = os.path.relpath(scratch, REPO)
             self.assertEqual(problems(relative), [
                 f"{relative}:6: nowhere.md: no such file (docs/nowhere.md)",

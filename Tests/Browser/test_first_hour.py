@@ -1,5 +1,5 @@
-"""The administrator's first hour (issue 14): "Links, step by step" of docs/administration.md followed
-literally in a new empty folder outside the checkout (its commands, as written, through bash,
+"""The administrator's first hour (issue 14): "Links, step by step" of docs/administration.md
+followed literally in a new empty folder outside the checkout (its commands, as written, through bash,
 with the built programs first on PATH), then the personal page of a person of the HTML sheet in
 headless Chromium at phone size, and the sheet's direct PDF link.
 

@@ -65,7 +65,10 @@ struct Mint: ParsableCommand {
         help: ArgumentHelp("Un motif proposé par défaut, répétable (voir attestation-admin forms).", valueName: "CODE"))
     var reasons: [String] = []
 
-    @Option(help: ArgumentHelp("Le formulaire (par défaut le dernier formulaire officiel).", valueName: "ID"))
+    @Option(
+        help: ArgumentHelp(
+            "Le formulaire (par défaut \(FormCatalog.builtIn.defaultFormID) ; voir attestation-admin forms).",
+            valueName: "ID"))
     var form: String?
 
     @Option(

@@ -1,3 +1,4 @@
+import AttestationKit
 import Foundation
 import TestSupport
 import Testing
@@ -6,7 +7,11 @@ private let builtInJSON = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources/FormSchema/Forms/deplacement-2020-11-28.json")
 
-/// A copy of the latest official form under another id, with one change applied to its JSON object.
+private let administrationPage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs/administration.md")
+
+/// A copy of the default form (deplacement-2020-11-28) under another id, with one change applied to its JSON object.
 private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _ in }) throws -> Data {
     var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtInJSON)) as? [String: Any])
     object["id"] = id
@@ -15,6 +20,19 @@ private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _
 }
 
 @Suite struct FormsCommandTests {
+    /// `render` and `mint` without `--form`, their `--help` and docs/administration.md name the
+    /// same default form: the catalog's.
+    @Test func theHelpAndTheDocsNameTheDefaultForm() throws {
+        let id = FormCatalog.builtIn.defaultFormID
+        for command in ["render", "mint"] {
+            let help = try Tool.admin([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("par défaut \(id)"), "\(command) --help: \(help.stdout)")
+        }
+        let page = try String(contentsOf: administrationPage, encoding: .utf8)
+        #expect(page.contains("`--form ID` (default `\(id)`)"), "docs/administration.md, render's options")
+    }
+
     @Test func listsBothOfficialFormsWithTheirCodes() throws {
         let result = try Tool.admin(["forms"])
         #expect(result.status == 0)

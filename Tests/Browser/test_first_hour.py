@@ -1,5 +1,5 @@
-"""The administrator's first hour (issue 14): the README's "Links, step by step" followed
-literally in a new empty folder outside the checkout (its commands, as written, through bash,
+"""The administrator's first hour (issue 14): "Links, step by step" of docs/administration.md
+followed literally in a new empty folder outside the checkout (its commands, as written, through bash,
 with the built programs first on PATH), then the personal page of a person of the HTML sheet in
 headless Chromium at phone size, and the sheet's direct PDF link.
 
@@ -41,8 +41,8 @@ PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 
 def readme_steps():
-    """The first sh block of the README's "Links, step by step"."""
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as file:
+    """The first sh block of "Links, step by step" in docs/administration.md."""
+    with open(os.path.join(REPO, "docs", "administration.md"), encoding="utf-8") as file:
         section = file.read().split("\n## Links, step by step\n", 1)[1]
     return section.split("```sh\n", 1)[1].split("\n```", 1)[0]
 
@@ -105,7 +105,7 @@ class FirstHourTests(unittest.TestCase):
         steps = readme_steps().replace("8080", str(cls.port))
         lines = steps.splitlines()
         if not lines[-1].startswith("attestation-server"):
-            raise AssertionError(f"the README's steps no longer end by starting the server: {lines[-1]}")
+            raise AssertionError(f"the steps of docs/administration.md no longer end by starting the server: {lines[-1]}")
         # A new empty folder outside the checkout, as an administrator would start.
         cls.home = tempfile.mkdtemp(prefix="premiere-heure-")
         cls.folder = os.path.join(cls.home, "attestations")
@@ -120,7 +120,7 @@ class FirstHourTests(unittest.TestCase):
                                            log_path=cls.errors_path, timeout=120)
         except harness.HarnessError as problem:
             cls.stop()
-            raise AssertionError(f"the README's steps did not end with a listening server (status "
+            raise AssertionError(f"the steps of docs/administration.md did not end with a listening server (status "
                                  f"{cls.shell.returncode}): {problem}\n{cls.output()[-3000:]}") from None
         cls.base = f"http://127.0.0.1:{cls.port}"
         cls.downloads = tempfile.mkdtemp(prefix="premiere-heure-telechargements-")

@@ -21,7 +21,7 @@ private let example: URL = {
 }()
 
 /// `config.example.json` shows every option at its default. These tests tie it to the code, so a
-/// new option, a changed default or a renamed key breaks them until the file and the README follow.
+/// new option, a changed default or a renamed key breaks them until the file and docs/configuration.md follow.
 @Suite struct ConfigExample {
     @Test func loadsThroughTheServersOwnLoader() throws {
         let state = try ServiceState.load(configurationFile: example)
@@ -61,9 +61,9 @@ private let example: URL = {
                 .isEqual(to: shown["offsetBounds"] as? [String: Any] ?? [:]))
     }
 
-    /// Every key the configuration types can encode is in the example, and the README's tables
-    /// name every key of the example.
-    @Test func showsEveryKeyAndTheReadmeDocumentsThem() throws {
+    /// Every key the configuration types can encode is in the example, and the tables of
+    /// docs/configuration.md name every key of the example.
+    @Test func showsEveryKeyAndTheConfigurationPageDocumentsThem() throws {
         let everything = Configuration(
             baseURL: "https://a.example", keys: [.init(id: "k", publicKey: "p")], signingKey: "s", revocationList: "r",
             formsDirectory: "f", offsetBounds: .standard,
@@ -99,11 +99,11 @@ private let example: URL = {
         codePaths.subtract(["server.tls.certificate", "server.tls.privateKey"])
         #expect(keyPaths(shown) == codePaths)
 
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
         for path in keyPaths(shown) {
             let key = path.split(separator: ".").last.map(String.init) ?? path
             guard !["minimum", "maximum", "id", "publicKey"].contains(key) else { continue }
-            #expect(readme.contains("| `\(key)` |"), "README.md has no table row for \(path)")
+            #expect(page.contains("| `\(key)` |"), "docs/configuration.md has no table row for \(path)")
         }
     }
 

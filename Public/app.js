@@ -23,6 +23,7 @@
     ecartHorloge: 0, // server clock minus this device's, so the time shown is the one printed
     horsLigne: false,
     modele: null, // the offline template of this link (/api/v1/template), when kept
+    chargementModele: null, // the request for it, while under way
   };
 
   // People on this device ------------------------------------------------------------------
@@ -271,17 +272,18 @@
   /** Asks the server for this link's template and keeps it; the page can then make attestations
    * without the network. A failure only means no offline making yet. */
   async function chargerModele() {
-    if (!("caches" in window)) return;
     try {
       const reponse = await fetch(`/api/v1/template?t=${etat.jeton}`, { cache: "no-store", credentials: "omit" });
       if (!reponse.ok) return;
       const modele = await reponse.json();
       if (!modele || modele.format !== 1) return;
+      // Without a cache (a page not served over HTTPS) it still draws the officer view's code.
+      etat.modele = modele;
+      if (!("caches" in window)) return;
       const cache = await caches.open(CACHE_MODELES);
       await cache.put(cleModele(etat.jeton), new Response(JSON.stringify(modele), {
         headers: { "Content-Type": "application/json", "X-Enregistre-Le": new Date().toISOString() },
       }));
-      etat.modele = modele;
       document.documentElement.dataset.modele = "pret";
     } catch {
       // Offline or a full storage: the page goes on with the server.
@@ -312,45 +314,328 @@
     }
   }
 
-  /** Makes the attestation on this device, keeps it as the last one, and hands it over. */
-  async function genererHorsLigne() {
-    const erreur = $("generation-erreur");
-    erreur.hidden = true;
-    let resultat;
+  /** Keeps an attestation as this person's last one, with what the page shows of it; the
+   * moment this device received it (`X-Recue-Le`, its own clock) tells a later « Montrer à
+   * l’agent » that it was made in this visit. */
+  async function garderDerniere(pdf, disposition, creee, decalage, motifs) {
+    if (!("caches" in window)) return;
     try {
-      resultat = AttestationHorsLigne.creer(etat.modele, { maintenant: maintenant(), decalage: etat.decalage, motifs: motifsChoisis() });
-    } catch (e) {
-      erreur.textContent = `Attestation impossible hors ligne : ${e.message}`;
-      erreur.hidden = false;
-      return;
+      const cache = await caches.open(CACHE_ATTESTATIONS);
+      await cache.put(cleDerniere("pdf", etat.jeton), new Response(pdf, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": disposition,
+          "X-Enregistree-Le": creee.toISOString(),
+          "X-Recue-Le": new Date().toISOString(),
+          "X-Decalage": String(decalage),
+          "X-Motifs": motifs.join(","),
+        },
+      }));
+    } catch {
+      // A full storage only means no copy kept this time.
     }
-    const document_ = new Blob([resultat.pdf], { type: "application/pdf" });
-    if ("caches" in window) {
-      try {
-        const cache = await caches.open(CACHE_ATTESTATIONS);
-        await cache.put(cleDerniere("pdf", etat.jeton), new Response(document_, {
-          headers: {
-            "Content-Type": "application/pdf",
-            "Content-Disposition": `inline; filename="${resultat.nom}"`,
-            "X-Enregistree-Le": resultat.creee.toISOString(),
-            "X-Decalage": String(etat.decalage),
-            "X-Motifs": resultat.motifs.join(","),
-          },
-        }));
-      } catch {
-        // A full storage only means no copy kept this time.
-      }
-    }
-    const url = URL.createObjectURL(document_);
+  }
+
+  /** Makes the attestation on this device for the page's choices and keeps it as the last one. */
+  async function creerIci() {
+    const resultat = AttestationHorsLigne.creer(etat.modele, { maintenant: maintenant(), decalage: etat.decalage, motifs: motifsChoisis() });
+    noterFaite();
+    await garderDerniere(new Blob([resultat.pdf], { type: "application/pdf" }), `inline; filename="${resultat.nom}"`,
+      resultat.creee, etat.decalage, resultat.motifs);
+    return resultat;
+  }
+
+  function telecharger(fichier, nom) {
+    const url = URL.createObjectURL(fichier);
     const lien = document.createElement("a");
     lien.href = url;
-    lien.download = resultat.nom;
+    lien.download = nom;
     lien.hidden = true;
     document.body.append(lien);
     lien.click();
     lien.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  /** Offline, « Générer » (the PDF) or « QR code » (its code as a PNG, as the server would give
+   * it): made on this device, kept as the last attestation, and handed over. */
+  async function genererHorsLigne(format) {
+    const erreur = $("generation-erreur");
+    erreur.hidden = true;
+    let resultat;
+    try {
+      resultat = await creerIci();
+    } catch (e) {
+      erreur.textContent = `Attestation impossible hors ligne : ${e.message}`;
+      erreur.hidden = false;
+      return;
+    }
+    if (format === "png") {
+      telecharger(await pngQR(resultat.charge), resultat.nom.replace(/\.pdf$/, ".png"));
+    } else {
+      telecharger(new Blob([resultat.pdf], { type: "application/pdf" }), resultat.nom);
+    }
     afficherDerniere();
+  }
+
+  // The attestation's QR code, drawn here ------------------------------------------------------
+
+  /** The QR code of a payload, as the PDF's (level M, byte mode), at the smallest version that
+   * holds it: the largest modules on the screen. */
+  function codeQR(charge) {
+    const qr = qrcode(0, "M");
+    qr.addData(charge, "Byte");
+    qr.make();
+    return qr;
+  }
+
+  // The quiet zone a reader needs around the code, in modules.
+  const MARGE_QR = 4;
+
+  /** The code as an SVG image: black modules on white, its quiet zone included, sharp at any size. */
+  function imageQR(charge) {
+    const qr = codeQR(charge);
+    const n = qr.getModuleCount();
+    const cote = n + 2 * MARGE_QR;
+    let chemin = "";
+    for (let rang = 0; rang < n; rang++) {
+      for (let colonne = 0; colonne < n; colonne++) {
+        if (qr.isDark(rang, colonne)) chemin += `M${colonne + MARGE_QR} ${rang + MARGE_QR}h1v1h-1z`;
+      }
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${cote} ${cote}" width="${cote * 8}" height="${cote * 8}" shape-rendering="crispEdges">`
+      + `<rect width="${cote}" height="${cote}" fill="#fff"/><path d="${chemin}" fill="#000"/></svg>`;
+    return "data:image/svg+xml," + encodeURIComponent(svg);
+  }
+
+  /** The code as a PNG file, 8 pixels a module. */
+  function pngQR(charge) {
+    const qr = codeQR(charge);
+    const n = qr.getModuleCount();
+    const echelle = 8;
+    const toile = document.createElement("canvas");
+    toile.width = toile.height = (n + 2 * MARGE_QR) * echelle;
+    const dessin = toile.getContext("2d");
+    dessin.fillStyle = "#fff";
+    dessin.fillRect(0, 0, toile.width, toile.height);
+    dessin.fillStyle = "#000";
+    for (let rang = 0; rang < n; rang++) {
+      for (let colonne = 0; colonne < n; colonne++) {
+        if (qr.isDark(rang, colonne)) dessin.fillRect((colonne + MARGE_QR) * echelle, (rang + MARGE_QR) * echelle, echelle, echelle);
+      }
+    }
+    return new Promise((resolve, reject) => toile.toBlob((b) => (b ? resolve(b) : reject(new Error("image impossible"))), "image/png"));
+  }
+
+  // « Montrer à l’agent » -------------------------------------------------------------------------
+
+  // The tab's note of an attestation made in this visit (sessionStorage: a reload after the
+  // PDF keeps it, a new opening of the page does not).
+  const FAITE = "attestation.faite.v1";
+
+  function noterFaite() {
+    try {
+      sessionStorage.setItem(FAITE, JSON.stringify({ t: etat.jeton, depuis: Date.now() }));
+    } catch {
+      // Forgotten: the view makes a new one.
+    }
+  }
+
+  /** The choices changed: the next view shows an attestation of the new ones. */
+  function oublierFaite() {
+    try {
+      sessionStorage.removeItem(FAITE);
+    } catch {
+      // Nothing kept.
+    }
+  }
+
+  function faiteDepuis() {
+    try {
+      const note = JSON.parse(sessionStorage.getItem(FAITE) || "null");
+      return note && note.t === etat.jeton && Number.isFinite(note.depuis) ? note.depuis : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** This link's template, waiting for the one the page is asking the server for. */
+  async function modelePret() {
+    if (!etat.modele && etat.chargementModele) await etat.chargementModele;
+    if (!etat.modele) etat.modele = await lireModele(etat.jeton);
+    return etat.modele;
+  }
+
+  /**
+   * An attestation made elsewhere (the server, the service worker), rebuilt from the template
+   * for what its file name says (`attestation-2020-11-28_08-15.pdf`: the minute it was made, in
+   * the link's time zone) and what was asked: the same values, so the same QR payload.
+   * `environ` is a moment near its making, which places that wall-clock minute in time.
+   */
+  function refaire(modele, disposition, environ, decalage, motifs, a) {
+    const nom = /filename="attestation-(\d{4})-(\d\d)-(\d\d)_(\d\d)-(\d\d)\.pdf"/.exec(disposition || "");
+    if (!nom) return null;
+    const [annee, mois, jour, heure, minute] = nom.slice(1).map(Number);
+    const p = AttestationHorsLigne.parties(environ, modele.timeZone);
+    const ecart = Date.UTC(annee, mois - 1, jour, heure, minute) - Date.UTC(p.annee, p.mois - 1, p.jour, p.heure, p.minute);
+    const creee = new Date(Math.floor(environ.getTime() / 60000) * 60000 + ecart + 30000);
+    const heureA = /^(\d\d):(\d\d)$/.exec(a || "");
+    const sortie = heureA ? (Number(heureA[1]) - heure) * 60 + (Number(heureA[2]) - minute) : decalage;
+    return AttestationHorsLigne.creer(modele, {
+      maintenant: creee, decalage: sortie, motifs: motifs.length > 0 ? motifs : modele.defaultReasons,
+    });
+  }
+
+  /** The last attestation kept, when it was made in this visit and today. */
+  async function faiteCetteVisite(modele) {
+    const depuis = faiteDepuis();
+    const reponse = depuis === null ? null : await derniereAttestation(etat.jeton);
+    if (!reponse) return null;
+    const recue = Date.parse(reponse.headers.get("X-Recue-Le") || reponse.headers.get("X-Enregistree-Le") || "");
+    if (isNaN(recue) || recue < depuis) return null;
+    const entetes = reponse.headers;
+    const fiche = refaire(modele, entetes.get("Content-Disposition"), new Date(recue + etat.ecartHorloge),
+      Number(entetes.get("X-Decalage") || 0), (entetes.get("X-Motifs") || "").split(",").filter(Boolean), entetes.get("X-A"));
+    return fiche && jourEtHeure(fiche.creee).startsWith("aujourd’hui") ? fiche : null;
+  }
+
+  /** A new attestation from the server, as « Générer » would get it (kept as the last one by the
+   * service worker, or here when none runs); null when the server is out of reach. */
+  async function faiteParLeServeur(modele) {
+    noterFaite();
+    let reponse;
+    try {
+      reponse = await fetch(requete("pdf"), { cache: "no-store", credentials: "omit" });
+    } catch {
+      return null;
+    }
+    // The service worker's copy of an older one, given when it could make none: not this one.
+    if (reponse.headers.has("X-Enregistree-Le")) return null;
+    if (!reponse.ok) {
+      const texte = (await reponse.text()).trim();
+      throw new Error(texte || `le serveur a répondu ${reponse.status}.`);
+    }
+    const disposition = reponse.headers.get("Content-Disposition");
+    const fiche = refaire(modele, disposition, maintenant(), etat.decalage, motifsChoisis(), null);
+    if (!fiche) throw new Error("le serveur a donné un document inattendu.");
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      await garderDerniere(await reponse.blob(), disposition, fiche.creee, etat.decalage, fiche.motifs);
+    }
+    return fiche;
+  }
+
+  /** What the view shows: the attestation just made, or one made now for the page's choices
+   * (by the server when it answers, as « Générer » would; on this device otherwise). */
+  async function ficheAMontrer() {
+    const modele = await modelePret();
+    if (!modele) {
+      throw new Error(etat.horsLigne
+        ? "ce téléphone n’a pas encore de quoi créer une attestation pour ce lien : ouvrez cette page une fois avec du réseau."
+        : "le serveur n’a pas donné de quoi dessiner le QR code. Réessayez.");
+    }
+    return (await faiteCetteVisite(modele)) || (!etat.horsLigne && (await faiteParLeServeur(modele))) || creerIci();
+  }
+
+  /** The name as the attestation writes it (its QR payload's Prenom and Nom, when its form has
+   * them), else the name the page shows. */
+  function nomDe(charge) {
+    const champs = {};
+    for (const ligne of charge.split(";\n")) {
+      const [libelle, ...reste] = ligne.split(": ");
+      champs[libelle] = reste.join(": ");
+    }
+    const nom = [champs.Prenom, champs.Nom].filter(Boolean).join(" ");
+    return nom || nomAffiche({ infos: etat.lien });
+  }
+
+  function dateEtHeure(date) {
+    const p = parties(date);
+    return { jour: `${p.day}/${p.month}/${p.year}`, heure: `${p.hour}:${p.minute}` };
+  }
+
+  function remplirVue(fiche) {
+    const nom = nomDe(fiche.charge);
+    const sortie = dateEtHeure(fiche.sortie);
+    const creee = dateEtHeure(fiche.creee);
+    const image = $("agent-qr");
+    image.src = imageQR(fiche.charge);
+    image.alt = `QR code de l’attestation de ${nom}, sortie le ${sortie.jour} à ${sortie.heure}`;
+    $("agent-nom").textContent = nom;
+    $("agent-sortie").textContent = `Sortie le ${sortie.jour} à ${sortie.heure}`;
+    const motifs = $("agent-motifs");
+    motifs.replaceChildren(...fiche.motifs.map((code) => {
+      const li = document.createElement("li");
+      li.textContent = libellesMotifs([code]);
+      return li;
+    }));
+    $("agent-creee").textContent = `Créée le ${creee.jour} à ${creee.heure}`;
+    $("agent-attente").hidden = true;
+    $("agent-contenu").hidden = false;
+  }
+
+  const vue = { retourFocus: null, verrouEcran: null };
+
+  /** The screen stays on while the officer reads it, where the browser allows. */
+  async function garderEcranAllume() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || vue.verrouEcran) return;
+    try {
+      const verrou = await navigator.wakeLock.request("screen");
+      if ($("vue-agent").open) vue.verrouEcran = verrou;
+      else verrou.release().catch(() => {});
+    } catch {
+      // Refused (battery saver, no permission): the screen may go dark, nothing else changes.
+    }
+  }
+
+  function relacherEcran() {
+    if (vue.verrouEcran) vue.verrouEcran.release().catch(() => {});
+    vue.verrouEcran = null;
+  }
+
+  async function ouvrirVue(evenement) {
+    const bouton = evenement.currentTarget;
+    if (bouton.getAttribute("aria-disabled") === "true") {
+      if (etat.horsLigne) $("reessayer").focus();
+      else document.querySelector('input[name="motif"]').focus();
+      return;
+    }
+    const dialogue = $("vue-agent");
+    if (dialogue.open) return;
+    vue.retourFocus = bouton;
+    $("agent-attente").hidden = false;
+    $("agent-erreur").hidden = true;
+    $("agent-contenu").hidden = true;
+    dialogue.showModal();
+    $("agent-fermer").focus();
+    // The back button closes the view, as on any full screen of a phone.
+    history.pushState({ vueAgent: true }, "");
+    garderEcranAllume();
+    let fiche;
+    try {
+      fiche = await ficheAMontrer();
+    } catch (e) {
+      $("agent-attente").hidden = true;
+      $("agent-erreur").textContent = `Attestation impossible : ${e.message}`;
+      $("agent-erreur").hidden = false;
+      return;
+    }
+    if (!dialogue.open) return;
+    remplirVue(fiche);
+    afficherDerniere();
+  }
+
+  /** « Fermer » or Escape: back in history, which closes the view (popstate). */
+  function demanderFermeture() {
+    if (history.state && history.state.vueAgent) history.back();
+    else fermerVue();
+  }
+
+  function fermerVue() {
+    const dialogue = $("vue-agent");
+    if (dialogue.open) dialogue.close();
+    relacherEcran();
+    if (vue.retourFocus && document.contains(vue.retourFocus)) vue.retourFocus.focus();
+    vue.retourFocus = null;
   }
 
   // Time, in the link's time zone ---------------------------------------------------------------
@@ -431,6 +716,7 @@
   function changerSortie(nouveau, bouton) {
     const bornes = etat.lien.offsetBounds;
     etat.decalage = Math.min(bornes.maximum, Math.max(bornes.minimum, nouveau));
+    oublierFaite();
     majSortie();
     majLiens();
     $("annonce").textContent = $("sortie-texte").textContent;
@@ -510,13 +796,15 @@
   function majLiens() {
     const vide = motifsChoisis().length === 0;
     $("motifs-vide").hidden = !vide;
-    // Offline, the PDF is made here from the template; the images need the server.
-    for (const [id, format, horsLigne] of [["generer", "pdf", !!etat.modele], ["qr", "png", false], ["image", "png", false]]) {
+    // Offline, the PDF and its QR code are made here from the template; the page image needs the server.
+    for (const [id, format, horsLigne] of [["generer", "pdf", !!etat.modele], ["qr", "png", !!etat.modele], ["image", "png", false]]) {
       const a = $(id);
       a.href = requete(format) + (id === "image" ? "&page=1&dpi=150" : "");
       if (vide || (etat.horsLigne && !horsLigne)) a.setAttribute("aria-disabled", "true");
       else a.removeAttribute("aria-disabled");
     }
+    if (vide || (etat.horsLigne && !etat.modele)) $("agent").setAttribute("aria-disabled", "true");
+    else $("agent").removeAttribute("aria-disabled");
     $("lien").value = new URL(requete("pdf"), location.href).href;
     $("copie-etat").textContent = "";
   }
@@ -528,9 +816,12 @@
       else document.querySelector('input[name="motif"]').focus();
       return;
     }
-    if (evenement.currentTarget.id === "generer" && etat.horsLigne && etat.modele) {
+    const id = evenement.currentTarget.id;
+    if ((id === "generer" || id === "qr") && etat.horsLigne && etat.modele) {
       evenement.preventDefault();
-      genererHorsLigne();
+      genererHorsLigne(id === "qr" ? "png" : "pdf");
+    } else if (id === "generer") {
+      noterFaite();
     }
   }
 
@@ -542,8 +833,8 @@
     const derniere = etat.jeton ? await derniereAttestation(etat.jeton) : null;
     let texte;
     if (etat.modele) {
-      texte = "Pas de réseau : l’attestation est créée sur ce téléphone, à l’heure exacte, identique à celle que "
-        + "donnerait le serveur. Le QR code seul et l’image demandent le réseau.";
+      texte = "Pas de réseau : l’attestation est créée sur ce téléphone, avec son QR code, à l’heure exacte, identique à "
+        + "celle que donnerait le serveur. Seule l’image de la page demande le réseau.";
     } else if (derniere) {
       texte = "Pas de réseau, et ce téléphone ne peut pas encore créer d’attestation pour ce lien : il le pourra "
         + "après une ouverture de cette page avec du réseau. Votre dernière attestation, enregistrée ici, reste disponible.";
@@ -674,7 +965,7 @@
     }
     memoriser(corps);
     afficherPersonne(corps, false);
-    chargerModele();
+    etat.chargementModele = chargerModele();
     const expiration = new Date(corps.expires || NaN);
     if (!isNaN(expiration)) {
       $("expiration").textContent = `Ce lien expire ${jourEtHeure(expiration)}.`;
@@ -709,6 +1000,7 @@
 
     $("choix").addEventListener("submit", (e) => e.preventDefault());
     $("motifs-liste").addEventListener("change", () => {
+      oublierFaite();
       memoriserMotifs(motifsChoisis());
       majLiens();
     });
@@ -719,6 +1011,14 @@
     $("generer").addEventListener("click", suivreLien);
     $("qr").addEventListener("click", suivreLien);
     $("image").addEventListener("click", suivreLien);
+    $("agent").addEventListener("click", ouvrirVue);
+    $("agent-fermer").addEventListener("click", demanderFermeture);
+    $("vue-agent").addEventListener("cancel", (e) => {
+      e.preventDefault();
+      demanderFermeture();
+    });
+    window.addEventListener("popstate", () => { if ($("vue-agent").open) fermerVue(); });
+    document.addEventListener("visibilitychange", () => { if ($("vue-agent").open) garderEcranAllume(); });
     $("copier").addEventListener("click", copier);
     $("reessayer").addEventListener("click", () => location.reload());
     window.addEventListener("online", () => { if (etat.horsLigne) location.reload(); });

@@ -119,6 +119,17 @@ def main():
             browser.wait(lambda: browser.visible("a#derniere"), message="no a#derniere offline")
             shooter.shoot("hors-ligne")
 
+        # « Montrer à l’agent », offline: the code drawn on the phone, the facts in large type.
+        for dark in (False, True):
+            browser.set_dark(dark)
+            browser.open(server.url("/", camille))
+            browser.wait(lambda: browser.visible("#hors-ligne"), message="no offline notice")
+            shooter.click(browser.find("#agent"))
+            browser.wait(lambda: browser.driver.execute_script(
+                "const i = document.querySelector('#agent-qr'); return !document.querySelector('#agent-contenu').hidden"
+                " && i.complete && i.naturalWidth > 0"), message="the officer view shows no QR code")
+            shooter.shoot("agent", full_page=False)
+
         # No template kept: Éloïse never generated one (nothing to show), Camille's is from yesterday.
         browser.set_dark(False)
         browser.driver.execute_async_script("""

@@ -147,6 +147,33 @@ class JourneyTests(PageHelpers, unittest.TestCase):
         self.assertAxeClean("the Shortcuts page")
         self.assertEqual(browser.find("#retour").get_attribute("href"), self.server.url("/", tokens["camille"]))
 
+    def test_each_shortcut_step_shows_its_number_once(self):
+        """What Chromium renders and reads out for each step (its accessibility tree: the list
+        marker, when one is drawn, then the text), not the page's source: the marker of an <ol>
+        and a number written in the heading made "1. 1. Copiez votre lien"."""
+        browser = self.browser
+        browser.open(self.server.url("/raccourcis.html", tokens["camille"]))
+        browser.wait(lambda: browser.visible("#liens"), message="the Shortcuts page shows no links")
+        browser.cdp("Accessibility.enable")
+        nodes = browser.cdp("Accessibility.getFullAXTree")["nodes"]
+        by_id = {node["nodeId"]: node for node in nodes}
+
+        def rendered_text(node):
+            role = node.get("role", {}).get("value")
+            if role in ("ListMarker", "StaticText"):
+                return node.get("name", {}).get("value", "")
+            return "".join(rendered_text(by_id[child]) for child in node.get("childIds", []) if child in by_id)
+
+        root = browser.cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        step_ids = browser.cdp("DOM.querySelectorAll", {"nodeId": root, "selector": "li.etape"})["nodeIds"]
+        backend_ids = [browser.cdp("DOM.describeNode", {"nodeId": i})["node"]["backendNodeId"] for i in step_ids]
+        by_backend = {node.get("backendDOMNodeId"): node for node in nodes}
+        steps = [" ".join(rendered_text(by_backend[i]).split()) for i in backend_ids]
+        self.assertEqual(len(steps), 6, steps)
+        for number, text in enumerate(steps, start=1):
+            self.assertTrue(text.startswith(f"{number}. "), text[:60])
+            self.assertFalse(text.startswith(f"{number}. {number}."), f"the number twice: {text[:60]}")
+
     def test_a_bookmark_of_a_refused_link_gets_a_readable_page(self):
         browser = self.browser
         for token, status, title in ((tokens["revoked"], 410, "Lien expiré ou révoqué"),

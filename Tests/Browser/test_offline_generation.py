@@ -153,7 +153,8 @@ class OfflineNoticeTests(OfflinePage, unittest.TestCase):
         self.assertEqual(self.offline_case(), "modele")
         self.assertNotIn("dernière attestation", self.browser.text("#hors-ligne"))
         self.assertIsNone(self.browser.find("a#generer").get_attribute("aria-disabled"), "offline, Générer still works")
-        self.assertEqual(self.browser.find("a#qr").get_attribute("aria-disabled"), "true", "the PNG needs the server")
+        self.assertIsNone(self.browser.find("a#qr").get_attribute("aria-disabled"), "offline, the QR code is made here")
+        self.assertEqual(self.browser.find("a#image").get_attribute("aria-disabled"), "true", "the page image needs the server")
 
     def test_never_generated_and_no_template_says_so(self):
         self.open_online_with_template()

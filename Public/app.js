@@ -536,9 +536,11 @@
     return (await faiteCetteVisite(modele)) || (!etat.horsLigne && (await faiteParLeServeur(modele))) || creerIci();
   }
 
-  /** The name as the attestation writes it (its QR payload's Prenom and Nom, when its form has
-   * them), else the name the page shows. */
+  /** The name as the attestation prints it (the offline template's, accents and all; for a
+   * template kept before the server gave it, the QR payload's Prenom and Nom, folded to ASCII),
+   * else the name the page shows. */
   function nomDe(charge) {
+    if (etat.modele && etat.modele.fullName) return etat.modele.fullName;
     const champs = {};
     for (const ligne of charge.split(";\n")) {
       const [libelle, ...reste] = ligne.split(": ");

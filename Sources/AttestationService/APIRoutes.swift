@@ -93,6 +93,9 @@ enum APIRoutes {
         }
         let format = 1
         let formID: String
+        /// The name as the PDF prints it, accents and all, for « Montrer à l’agent » (the
+        /// payload's is folded to ASCII); the PDF beside it holds the whole identity anyway.
+        let fullName: String
         let pdf: String
         /// Where each date and time is printed (`exitDate`, `exitTime`…), as PDF string bytes:
         /// `/` written `\057`.
@@ -138,7 +141,7 @@ enum APIRoutes {
         }
         let contents = link.contents
         let info = TemplateInfo(
-            formID: link.form.id, pdf: Data(template.pdf).base64EncodedString(),
+            formID: link.form.id, fullName: contents.identity.fullName, pdf: Data(template.pdf).base64EncodedString(),
             texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
             creationDate: .init(template.creationDate),
             marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },

@@ -12,6 +12,8 @@ extension Requests {
             #expect(r.header("Content-Type") == "application/json")
             #expect(r.header("Cache-Control") == "no-store")
             let json = try r.json()
+            // For « Montrer à l’agent »: the name as the PDF prints it, not as the QR code folds it.
+            #expect(json["fullName"] as? String == "Éloïse Quimperlé")
             let base64 = try #require(json["pdf"] as? String)
             let pdf = [UInt8](try #require(Data(base64Encoded: base64)))
             #expect(pdf.starts(with: Array("%PDF-".utf8)))

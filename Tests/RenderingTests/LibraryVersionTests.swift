@@ -1,5 +1,3 @@
-import AttestationKit
-import FormSchema
 import Foundation
 import Testing
 
@@ -7,9 +5,20 @@ import Testing
 
 @Suite("Library versions")
 struct LibraryVersionTests {
-    @Test("the loaded HarfBuzz says its version")
-    func harfBuzzVersion() {
-        let version = AttestationRenderer.libraryVersions["harfbuzz"] ?? ""
-        #expect(version.wholeMatch(of: /[0-9]+(\.[0-9]+)+/) != nil, "\(version)")
+    /// The versions the licences page and `attestation-admin licenses` show are the loaded
+    /// libraries' own: each is what pkg-config says of the library the build found.
+    @Test(
+        "the versions Rendering reports are those pkg-config gives for the installed libraries",
+        arguments: [
+            ("harfbuzz", "harfbuzz"), ("cairo", "cairo"), ("libpng", "libpng"), ("zlib", "zlib"),
+            ("libqrencode", "libqrencode"),
+        ])
+    func reportedVersionIsTheInstalledOne(library: String, pkgConfigModule: String) throws {
+        let reported = try #require(AttestationRenderer.libraryVersions[library], "no version for \(library)")
+        let installed = try withScratchDirectory { directory in
+            try Tool.run("pkg-config", ["--modversion", pkgConfigModule], in: directory).text
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(reported == installed, "\(library): \(reported), pkg-config says \(installed)")
     }
 }

@@ -63,6 +63,7 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 	$(SWIFT) test --disable-xctest $(if $(FILTER),--filter '$(FILTER)')
 	ATTESTATION_BIN=.build/debug python3 -m unittest discover -s scripts/harness
 	python3 -m unittest discover -s Tests/Docs
+	python3 -m unittest discover -s Tests/Layout
 
 # What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
 # own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
@@ -77,6 +78,7 @@ test: ## what CI runs: the Swift suites under ASan, harness and browser tests, s
 	done
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
 	python3 -m unittest discover -s Tests/Docs
+	python3 -m unittest discover -s Tests/Layout
 	scripts/browser-env.py
 	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke

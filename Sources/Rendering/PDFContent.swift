@@ -64,15 +64,10 @@ struct PDFContentWriter {
             case .line(let line):
                 endText()
                 strokePath()
-                // Each line sets its width and dash and puts solid lines back after it, as the
-                // fixed content always did: the PDF of a form stays the same bytes.
-                lineWidth = nil
-                if !line.dash.isEmpty { dash = nil }
                 setStroke(width: line.lineWidth, dash: line.dash, colour: line.colour)
                 content.op(line.x1, line.y1, name: "m")
                 content.op(line.x2, line.y2, name: "l")
-                content.append("S\n[] 0 d\n")
-                dash = []
+                content.append("S\n")
             case .qrCode, .reasonMarks:
                 preconditionFailure("the QR code and the marks are drawn by the document, not by PDFContentWriter")
             }

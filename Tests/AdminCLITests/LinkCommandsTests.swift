@@ -7,14 +7,6 @@ private let camille = [
     "--address", "999 avenue de France", "--zip", "75001", "--city", "Paris",
 ]
 
-/// A directory with a configuration and key made by `init`.
-private func initialized() throws -> Scratch {
-    let scratch = try Scratch()
-    let result = try Tool.admin(["init", "--base-url", "https://attestation.example.org"], in: scratch.url)
-    try #require(result.status == 0, "init failed: \(result.stderr)")
-    return scratch
-}
-
 private func mint(_ arguments: [String], in scratch: Scratch) throws -> String {
     let result = try Tool.admin(["mint"] + arguments, in: scratch.url)
     try #require(result.status == 0, "mint failed: \(result.stderr)")
@@ -41,7 +33,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
 
 @Suite struct LinkCommandsTests {
     @Test func initWritesAPrivateKeyOnlyItsOwnerCanReadAndRefusesToOverwrite() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let key = try FileManager.default.attributesOfItem(atPath: scratch.path("keys/k1.key"))
         #expect((key[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let directory = try FileManager.default.attributesOfItem(atPath: scratch.path("keys"))
@@ -73,7 +65,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
 
     /// keygen and revoke rewrite files the server reads: under `umask 077` they must keep their mode.
     @Test func rewritingConfigurationAndRevocationListKeepsTheirMode() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         for file in ["config.json", "revoked.txt"] {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path(file))
         }
@@ -93,7 +85,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
 
     @Test func mintInspectRevokeInspect() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let link = try mint(camille + ["--reason", "travail", "--expires", "30d"], in: scratch)
         #expect(link.hasPrefix("https://attestation.example.org/attestation.pdf?t="))
         #expect(link.count < 400, "a whole link for a typical person stays under 400 characters (\(link.count))")
@@ -127,7 +119,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
 
     @Test func alteredAndForeignLinksAreRefused() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let link = try mint(camille + ["--reason", "travail"], in: scratch)
         // One character changed in the middle of the token.
         var characters = Array(link)
@@ -138,7 +130,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(altered.stderr.contains("lien altéré") || altered.stderr.contains("lien invalide"))
 
         // Signed by another administrator's key of the same id.
-        let other = try initialized()
+        let other = try initializedSite()
         let foreign = try mint(camille + ["--reason", "travail"], in: other)
         let result = try Tool.admin(["inspect", foreign], in: scratch.url)
         #expect(result.status == 65)
@@ -146,7 +138,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
 
     @Test func rotationKeepsOldLinksUntilTheirKeyIsRemoved() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let old = try mint(camille + ["--reason", "travail"], in: scratch)
         let keygen = try Tool.admin(["keygen", "--key-id", "k2"], in: scratch.url)
         #expect(keygen.status == 0, "\(keygen.stderr)")
@@ -166,7 +158,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     }
 
     @Test func aPrivateKeyOthersCanReadIsRefused() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path("keys/k1.key"))
         let result = try Tool.admin(["mint"] + camille + ["--reason", "travail"], in: scratch.url)
         #expect(result.status == 77)
@@ -174,50 +166,8 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
         #expect(result.stdout.isEmpty, "no link printed")
     }
 
-    @Test func csvMintsTheGoodRowsAndNamesTheBadOnes() throws {
-        let scratch = try initialized()
-        let csv = """
-            first_name;last_name;birth_date;birth_place;address;zip;city;reasons;lock_reasons
-            Anna;Kowalska;02/03/1980;Łódź;3 rue X;69001;Lyon;sante|famille;non
-            Bob;Bad;31/02/1980;Paris;1 rue Y;75001;Paris;travail;
-            Élodie;Martin;05/06/1990;Nantes;2 rue Z;44000;Nantes;plage;
-            Zoé;Durand;05/06/1990;Nantes;"2 rue Z; bât. B";01000;Nantes;sport_animaux;oui
-
-            """
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: scratch.path("people.csv")))
-        let output = scratch.path("links.json")
-        let result = try Tool.admin(["mint", "--csv", "people.csv", "--format", "json", "-o", output], in: scratch.url)
-        #expect(result.status == 65, "some rows failed")
-        #expect(
-            result.stderr.contains(
-                "people.csv, ligne 3, colonne « birth_date », valeur « 31/02/1980 » : date invalide"),
-            "\(result.stderr)")
-        #expect(
-            result.stderr.contains(
-                "people.csv, ligne 4, colonne « reasons », valeur « plage » : motif « plage » inconnu"))
-        #expect(result.stderr.contains("2 liens écrits dans \(output), 2 refusés (lignes 3, 4)"), "\(result.stderr)")
-        let links = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
-        #expect(links.map { $0["name"] as? String } == ["Anna Kowalska", "Zoé Durand"])
-
-        let zoe = try #require(links.last?["url"] as? String)
-        let inspect = try Tool.admin(["inspect", zoe], in: scratch.url)
-        #expect(inspect.stdout.contains("adresse : 2 rue Z; bât. B 01000 Nantes"), "quoted cell and leading zero kept")
-        #expect(inspect.stdout.contains("motifs : sport_animaux (imposés)"))
-
-        let header = try Tool.admin(["mint", "--csv", "missing.csv"], in: scratch.url)
-        #expect(header.status == 65)
-        try Data("prenom,nom,naissance\nA,B,C\n".utf8).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
-        let columns = try Tool.admin(["mint", "--csv", "bad.csv"], in: scratch.url)
-        #expect(columns.status == 65)
-        #expect(
-            columns.stderr.contains(
-                "bad.csv, ligne 1 : colonne(s) inconnue(s) : « naissance » ; colonne(s) manquante(s) : date de naissance, lieu de naissance, adresse, code postal, ville, motifs"
-            ), "\(columns.stderr)")
-    }
-
     @Test func htmlPageHasALinkAndAQRCodePerPerson() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let output = scratch.path("links.html")
         let result = try Tool.admin(
             ["mint"] + camille + [
@@ -254,7 +204,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
     /// it, as it refuses more than ten years, and mints nothing.
     @Test(arguments: ["0d", "0j", "3651d"])
     func mintRefusesAnExpiryOutsideOneTo3650Days(expires: String) throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let result = try Tool.admin(
             ["mint"] + camille + ["--reason", "travail", "--expires", expires], in: scratch.url)
         #expect(result.status == 65, "\(expires): \(result.status) \(result.stdout)")
@@ -268,7 +218,7 @@ private func decodedSVG(_ svg: String, scratch: Scratch, scale: Int = 6) throws 
 
     /// A name is text on the sheet, never markup: `<`, `>` and `&` are written as entities.
     @Test func htmlPageEscapesTheNames() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let output = scratch.path("links.html")
         let person = [
             "--first-name", "Léa <script>alert(1)</script>", "--last-name", "Roux & Fils", "--birth-date",

@@ -91,13 +91,6 @@ private enum Converted {
     struct ConversionFailure: Error, CustomStringConvertible { let description: String }
 }
 
-private func initialized() throws -> Scratch {
-    let scratch = try Scratch()
-    let result = try Tool.admin(["init", "--base-url", "https://attestation.example.org"], in: scratch.url)
-    try #require(result.status == 0, "init failed: \(result.stderr)")
-    return scratch
-}
-
 @Suite struct SpreadsheetCSVTests {
     @Test(arguments: ["utf8", "cp1252"])
     func aSheetSavedByLibreOfficeMintsItsPeopleAndNamesTheBadRow(encoding: String) throws {
@@ -107,7 +100,7 @@ private func initialized() throws -> Scratch {
                 String(validating: [UInt8](data), as: UTF8.self) == nil, "LibreOffice wrote Windows-1252, not UTF-8")
             #expect(data.contains(0x8C) && data.contains(0x92), "Œ and ’, which Windows-1252 has and Latin-1 has not")
         }
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         try data.write(to: URL(fileURLWithPath: scratch.path("personnes.csv")))
         let result = try Tool.admin(["mint", "--csv", "personnes.csv", "-o", "liens.json"], in: scratch.url)
         #expect(result.status == 65, "one bad row: \(result.stderr)")
@@ -152,7 +145,7 @@ private func initialized() throws -> Scratch {
 
     /// Excel's "CSV UTF-8": a byte order mark, CRLF line ends, English titles in its own case.
     @Test func utf8WithAByteOrderMarkAndEnglishTitlesInAnyCase() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let csv =
             "First Name,LAST NAME,Birth date,Birth Place,Address,Zip Code,City,Reasons,Lock reasons\r\n"
             + "Anaïs,Noël,01/02/1950,Brest,1 quai A,29200,Brest,travail,oui\r\n"
@@ -168,7 +161,7 @@ private func initialized() throws -> Scratch {
 
     /// Excel's "Unicode text": UTF-16 with a byte order mark, tab separated.
     @Test func utf16WithAByteOrderMarkTabSeparated() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let csv =
             "prénom\tnom\tdate de naissance\tlieu de naissance\tadresse\tcode postal\tville\tmotifs\n"
             + "Léa\tGuérin\t1950-02-01\tMetz\t1 rue B\t57000\tMetz\tsport_animaux\n"
@@ -180,7 +173,7 @@ private func initialized() throws -> Scratch {
     }
 
     @Test func aFileInNeitherEncodingSaysHowToSaveAsUTF8() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         // 0x81 is unassigned in Windows-1252 and not UTF-8: neither encoding.
         let bytes = Data("prénom;nom\n".utf8) + Data([0x81, 0x41, 0x0A])
         try bytes.write(to: URL(fileURLWithPath: scratch.path("inconnu.csv")))
@@ -198,7 +191,7 @@ private func initialized() throws -> Scratch {
         ("01/02/2999", "hors limites"),
     ])
     func aBirthDateRefusalNamesLineColumnValueAndWhatIsAccepted(value: String, problem: String) throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let csv =
             "prénom;nom;né le;lieu de naissance;adresse;cp;ville;motifs\n"
             + "Ana;Lima;01/01/1980;Porto;1 rue A;33000;Bordeaux;travail\n"
@@ -215,7 +208,7 @@ private func initialized() throws -> Scratch {
     }
 
     @Test func aZipCodeRefusalSaysWhatIsAccepted() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         let csv =
             "prénom;nom;date de naissance;lieu de naissance;adresse;code postal;ville;motifs\n"
             + "Ana;Lima;01/01/1980;Porto;1 rue A;330;Bordeaux;travail\n"
@@ -229,10 +222,52 @@ private func initialized() throws -> Scratch {
     }
 
     @Test func aDuplicatedColumnIsRefusedNamingBothTitles() throws {
-        let scratch = try initialized()
+        let scratch = try initializedSite()
         try Data("Prénom;First name;nom\nA;B;C\n".utf8).write(to: URL(fileURLWithPath: scratch.path("p.csv")))
         let result = try Tool.admin(["mint", "--csv", "p.csv"], in: scratch.url)
         #expect(result.status == 65)
         #expect(result.stderr.contains("colonnes « Prénom » et « First name » en double"), "\(result.stderr)")
+    }
+
+    @Test func csvMintsTheGoodRowsAndNamesTheBadOnes() throws {
+        let scratch = try initializedSite()
+        let csv = """
+            first_name;last_name;birth_date;birth_place;address;zip;city;reasons;lock_reasons
+            Anna;Kowalska;02/03/1980;Łódź;3 rue X;69001;Lyon;sante|famille;non
+            Bob;Bad;31/02/1980;Paris;1 rue Y;75001;Paris;travail;
+            Élodie;Martin;05/06/1990;Nantes;2 rue Z;44000;Nantes;plage;
+            Zoé;Durand;05/06/1990;Nantes;"2 rue Z; bât. B";01000;Nantes;sport_animaux;oui
+
+            """
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: scratch.path("people.csv")))
+        let output = scratch.path("links.json")
+        let result = try Tool.admin(["mint", "--csv", "people.csv", "--format", "json", "-o", output], in: scratch.url)
+        #expect(result.status == 65, "some rows failed")
+        #expect(
+            result.stderr.contains(
+                "people.csv, ligne 3, colonne « birth_date », valeur « 31/02/1980 » : date invalide"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "people.csv, ligne 4, colonne « reasons », valeur « plage » : motif « plage » inconnu"))
+        #expect(result.stderr.contains("2 liens écrits dans \(output), 2 refusés (lignes 3, 4)"), "\(result.stderr)")
+        let links = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [[String: Any]])
+        #expect(links.map { $0["name"] as? String } == ["Anna Kowalska", "Zoé Durand"])
+
+        let zoe = try #require(links.last?["url"] as? String)
+        let inspect = try Tool.admin(["inspect", zoe], in: scratch.url)
+        #expect(inspect.stdout.contains("adresse : 2 rue Z; bât. B 01000 Nantes"), "quoted cell and leading zero kept")
+        #expect(inspect.stdout.contains("motifs : sport_animaux (imposés)"))
+
+        let header = try Tool.admin(["mint", "--csv", "missing.csv"], in: scratch.url)
+        #expect(header.status == 65)
+        try Data("prenom,nom,naissance\nA,B,C\n".utf8).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
+        let columns = try Tool.admin(["mint", "--csv", "bad.csv"], in: scratch.url)
+        #expect(columns.status == 65)
+        #expect(
+            columns.stderr.contains(
+                "bad.csv, ligne 1 : colonne(s) inconnue(s) : « naissance » ; colonne(s) manquante(s) : date de naissance, lieu de naissance, adresse, code postal, ville, motifs"
+            ), "\(columns.stderr)")
     }
 }

@@ -57,13 +57,16 @@ struct ExitTimeTests {
 
     // MARK: Bounds
 
-    @Test func standardBoundsAreMinus180ToPlus1440() {
-        #expect(OffsetBounds.standard.minimum == -180)
-        #expect(OffsetBounds.standard.maximum == 1440)
-        #expect(OffsetBounds.standard.contains(-180))
-        #expect(OffsetBounds.standard.contains(1440))
-        #expect(!OffsetBounds.standard.contains(-181))
-        #expect(!OffsetBounds.standard.contains(1441))
+    /// The `offset` parameter as a link carries it, from three hours back to a day ahead.
+    @Test func standardBoundsTakeAnOffsetParameterFromThreeHoursBackToADayAhead() throws {
+        let now = instant("2020-11-28T07:15:00Z")
+        func resolved(_ offset: String) throws -> Date {
+            try ExitTime.parse(offset: offset, at: nil).resolve(now: now, in: .paris, bounds: .standard)
+        }
+        #expect(try resolved("-180") == instant("2020-11-28T04:15:00Z"))
+        #expect(try resolved("+1440") == instant("2020-11-29T07:15:00Z"))
+        #expect(throws: ExitTimeError.offsetOutOfBounds(-181, .standard)) { try resolved("-181") }
+        #expect(throws: ExitTimeError.offsetOutOfBounds(1441, .standard)) { try resolved("+1441") }
     }
 
     @Test func boundsMustContainZero() {

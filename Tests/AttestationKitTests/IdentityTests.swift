@@ -179,8 +179,14 @@ struct IdentityTests {
         }
     }
 
-    @Test func earliestBirthDateIsFirstJanuary1900() {
-        #expect(Identity.earliestBirthDate == CalendarDate(year: 1900, month: 1, day: 1))
+    @Test func birthDatesFromFirstJanuary1900AreAcceptedAndEarlierOnesRefused() throws {
+        let today = try #require(CalendarDate(year: 2020, month: 11, day: 28))
+        #expect(
+            try RawIdentity(birthDate: "01/01/1900").make(today: today).birthDate
+                == CalendarDate(year: 1900, month: 1, day: 1))
+        #expect(throws: IdentityError(field: .birthDate, problem: .dateOutOfRange(latest: today))) {
+            try RawIdentity(birthDate: "31/12/1899").make(today: today)
+        }
     }
 
     @Test func birthDateIsTrimmed() throws {

@@ -15,8 +15,10 @@ struct TimeZoneTests {
         return (moment, LocalDateTime(moment, in: zone))
     }
 
-    @Test func parisIsTheDefaultZone() {
-        #expect(TimeZone.paris.identifier == "Europe/Paris")
+    /// Summer and winter time as in France: a fixed UTC+1, or UTC, would read 11:00 in July.
+    @Test func parisReadsFrenchSummerAndWinterTime() {
+        #expect(LocalDateTime(instant("2021-07-14T10:00:00Z"), in: .paris).time == "12:00")
+        #expect(LocalDateTime(instant("2021-01-14T10:00:00Z"), in: .paris).time == "11:00")
     }
 
     @Test(arguments: [

@@ -22,7 +22,7 @@ private let example: URL = {
 
 /// `config.example.json` shows every option at its default. These tests tie it to the code, so a
 /// new option, a changed default or a renamed key breaks them until the file and docs/configuration.md follow.
-@Suite struct ConfigExample {
+@Suite struct ConfigExampleTests {
     @Test func loadsThroughTheServersOwnLoader() throws {
         let state = try ServiceState.load(configurationFile: example)
         #expect(state.keys.keys.count == 1)

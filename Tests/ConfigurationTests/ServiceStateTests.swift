@@ -35,7 +35,7 @@ struct ServiceFixture {
 }
 
 @Suite("Links turned into attestations")
-struct ServiceTests {
+struct ServiceStateTests {
     static let now = LinkFixture.now
 
     @Test func loadsTheConfiguration() throws {

@@ -4,6 +4,10 @@ import Synchronization
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The HTTP layer alone, in process, with handlers that echo what they received; requests are
 /// made by curl, a client nobody here wrote.
 @Suite struct HTTPServerTests {
@@ -136,28 +140,46 @@ import Testing
     @Test func aClientTricklingItsHeadersIsCutOffAfterTheTimeout() throws {
         let server = try Self.start(HTTPServerConfiguration.forTests(port: 0, connectionTimeout: 2))
         defer { server.stop(gracePeriod: 1) }
-        let trickle = """
-            import socket, sys, time
-            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
-            s.settimeout(0.4)
-            start = time.monotonic()
-            for byte in b"GET /slow HTTP/1.1\\r\\nHost: x\\r\\nX-Pad: " + b"a" * 200:
-                try:
-                    s.send(bytes([byte]))
-                    if s.recv(1) == b"": break
-                except socket.timeout: pass
-                except OSError: break
-                if time.monotonic() - start > 15:
-                    print("still open"); sys.exit(0)
-            print(round(time.monotonic() - start, 1))
-            """
-        let slow = try RunningProcess(try Tool.externalPath("python3"), ["-c", trickle, String(server.port)])
+        let seconds = Mutex<Double?>(nil)
+        let done = Atomic<Bool>(false)
+        let port = server.port
+        let slow = Thread {
+            seconds.withLock { $0 = Self.secondsUntilClosedWhileTrickling(port: port) }
+            done.store(true, ordering: .releasing)
+        }
+        slow.start()
         usleep(500_000)
         let other = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/other"])
         #expect(other.stdout == "200", "others are answered meanwhile")
-        let result = slow.wait(timeout: 30)
-        let seconds = Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(seconds.map { (1.5...8).contains($0) } == true, "closed after \(result.stdout) s (\(result.stderr))")
+        while !done.load(ordering: .acquiring) { usleep(5_000) }
+        // Never closed (or never opened) reads as infinitely long.
+        let closedAfter = seconds.withLock { $0 } ?? .infinity
+        #expect((1.5...8).contains(closedAfter), "closed after \(closedAfter) s")
+    }
+
+    /// Sends a request's head one byte at a time, the next as soon as 0.4 s pass without an
+    /// answer, until the server closes the connection: the seconds that took, or nil if it was
+    /// still open after 15 s (or could not be opened).
+    static func secondsUntilClosedWhileTrickling(port: Int) -> Double? {
+        guard let connection = try? RawConnection(port: port) else { return nil }
+        var pause = timeval(tv_sec: 0, tv_usec: 400_000)
+        guard
+            setsockopt(connection.descriptor, SOL_SOCKET, SO_RCVTIMEO, &pause, socklen_t(MemoryLayout<timeval>.size))
+                == 0
+        else { return nil }
+        let head =
+            Array("GET /slow HTTP/1.1\r\nHost: x\r\nX-Pad: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 200)
+        let start = ContinuousClock.now
+        for byte in head {
+            do { try connection.send([byte]) } catch { break }
+            var answer: UInt8 = 0
+            let received = recv(connection.descriptor, &answer, 1, 0)
+            if received == 0 { break }
+            if received < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { break }
+            if ContinuousClock.now - start > .seconds(15) { return nil }
+        }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     @Test func stoppingFinishesTheRequestInFlightThenRefusesConnections() throws {

@@ -6,18 +6,24 @@ import Testing
 @testable import Rendering
 
 /// The form schema grew a version 2 (issue 17); the forms written in version 1, the built-in
-/// ones first, must still draw exactly as before. The PDFs in `Compatibility/` were rendered by
+/// ones first, must still read and look as before. The PDFs in `Compatibility/` were rendered by
 /// main's `attestation-admin render` before the schema changed, for the same people, reasons
 /// (travail, sante) and instant (`TZ=UTC faketime '@2020-11-28 07:15:00'`, 08:15 in Paris).
-/// Written again since, when the QR code's image went from CCITT to deflate, and when deflate
-/// got a window the size of its input: only compressed streams and their lengths changed.
 ///
-/// What is compared is what the documents hold, not their bytes: every object with its streams
-/// decoded (`qpdf --qdf --stream-data=uncompress`), so that another zlib's deflate passes. Two
-/// things are left out, each the work of a library of the system rather than of Rendering: the
-/// file identifier (a digest of the bytes), and in the embedded Unicode font the `head` table's
-/// checksums and dates, which HarfBuzz's subsetter writes otherwise in Debian 13's HarfBuzz 10
-/// than in Debian 12's 6 (every other table of the subset is the same, glyphs included).
+/// What is compared is what a reader gets, not how the file is written, so the renderer may
+/// write its operators, objects and compression as it sees fit: the words of every page and
+/// their boxes (`pdftotext -bbox`, within 0.05 pt), the fonts (`pdffonts`: name, type,
+/// encoding, embedded, subset, ToUnicode), and every page drawn by `pdftoppm` at 100 dpi in
+/// grey, pixel for pixel (ImageMagick's `compare -metric AE`: no pixel differs).
+///
+/// When a change of what these forms show is meant, render the references again with the
+/// change and look at what moved before committing them:
+///
+///     ATTESTATION_UPDATE_COMPATIBILITY=1 swift test --filter FormSchemaCompatibilityTests
+///     for f in Tests/RenderingTests/Compatibility/*.pdf; do pdftoppm -r 100 -png "$f" "/tmp/$(basename "$f" .pdf)"; done
+///
+/// (the first writes today's rendering of each case over its reference instead of comparing;
+/// `git show HEAD:<file>` gives the old one to draw beside it).
 @Suite("Form schema version 1 compatibility")
 struct FormSchemaCompatibilityTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -31,100 +37,128 @@ struct FormSchemaCompatibilityTests {
 
     static let cases: [String] = builtInFormIDs.flatMap { id in people.map { "\(id)-\($0.name)" } }
 
-    @Test("a built-in form of version 1 draws the same objects as before version 2", arguments: cases)
-    func aVersionOneFormDrawsTheSameObjectsAsBefore(name: String) throws {
+    /// Words farther than this from where they were have moved (pdftotext writes 6 decimals).
+    static let positionTolerance = 0.05
+
+    @Test("a built-in form of version 1 reads and looks the same as before version 2", arguments: cases)
+    func aVersionOneFormReadsAndLooksTheSameAsBefore(name: String) throws {
         let person = try #require(Self.people.first { name.hasSuffix("-\($0.name)") })
         let formID = String(name.dropLast(person.name.count + 1))
         let pdf = try Fixture.renderer().pdf(try Fixture.attestation(try person.make(), formID: formID))
-        let expected = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("\(name).pdf")))
+        let reference = Self.directory.appendingPathComponent("\(name).pdf")
+        if ProcessInfo.processInfo.environment["ATTESTATION_UPDATE_COMPATIBILITY"] == "1" {
+            try Data(pdf).write(to: reference)
+            return
+        }
+        let expected = try [UInt8](Data(contentsOf: reference))
         try withScratchDirectory { directory in
-            let now = try Self.objects(of: pdf, in: directory)
-            let before = try Self.objects(of: expected, in: directory)
-            #expect(now.count == before.count, "\(name): \(now.count) objects, \(before.count) before")
-            for (index, (object, old)) in zip(now, before).enumerated() where object != old {
-                Issue.record("\(name): object \(index + 1) differs once decoded: \(Self.head(object)) …")
+            for difference in try Self.differences(pdf, from: expected, in: directory) {
+                Issue.record("\(name): \(difference)")
             }
         }
     }
 
-    @Test("the comparison sees a change of one drawn character, and a font table changed")
-    func theComparisonSeesAChange() throws {
+    @Test("the comparison sees a field moved by 2 points, and one character changed")
+    func theComparisonSeesAMovedFieldAndAChangedCharacter() throws {
+        let formID = builtInFormIDs[0]
         let person = try Fixture.identity(first: "Łukasz", last: "Wałęsa", city: "Kraków")
-        let renderer = try Fixture.renderer()
-        let pdf = try renderer.pdf(try Fixture.attestation(person, formID: "deplacement-2020-11-28"))
-        let other = try renderer.pdf(
+        let expected = try [UInt8](
+            Data(contentsOf: Self.directory.appendingPathComponent("\(formID)-unicode.pdf")))
+
+        // The built-in form's own file, a version 1 form, with the birth date 2 points to the right.
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FormSchema/Forms/\(formID).json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var fields = try #require(json["fields"] as? [String: Any])
+        var birthDate = try #require(fields["birthDate"] as? [String: Any])
+        birthDate["x"] = try #require((birthDate["x"] as? NSNumber)?.doubleValue) + 2
+        fields["birthDate"] = birthDate
+        json["fields"] = fields
+        let moved = try FormCatalog.decodeForm(
+            try JSONSerialization.data(withJSONObject: json), source: "\(formID)-moved.json")
+        let movedPDF = try AttestationRenderer(forms: [moved]).pdf(
+            try Attestation(
+                identity: person, form: moved, reasonCodes: [moved.reasons[0].code, moved.reasons[2].code],
+                exit: .now, timeZone: .paris, now: Fixture.now))
+        let renamedPDF = try Fixture.renderer().pdf(
             try Fixture.attestation(
-                try Fixture.identity(first: "Łukasz", last: "Wałęsb", city: "Kraków"), formID: "deplacement-2020-11-28")
-        )
+                try Fixture.identity(first: "Łukasz", last: "Wałęsb", city: "Kraków"), formID: formID))
+
         try withScratchDirectory { directory in
-            let objects = try Self.objects(of: pdf, in: directory)
-            #expect(objects == (try Self.objects(of: pdf, in: directory)))
-            #expect(objects != (try Self.objects(of: other, in: directory)))
-            // A byte of the font's glyphs, outside the head table, changes the decoded font.
-            let font = try #require(objects.firstIndex { $0.contains(Array("/Length1".utf8)) })
-            var changed = objects
-            changed[font][changed[font].count - 40] ^= 0xFF
-            #expect(changed != objects)
+            let movedDifferences = try Self.differences(movedPDF, from: expected, in: directory)
+            #expect(movedDifferences.contains { $0.contains("moved") }, "\(movedDifferences)")
+            #expect(movedDifferences.contains { $0.contains("pixels differ") }, "\(movedDifferences)")
+            let renamedDifferences = try Self.differences(renamedPDF, from: expected, in: directory)
+            #expect(renamedDifferences.contains { $0.contains("«Wałęsb»") }, "\(renamedDifferences)")
+            #expect(renamedDifferences.contains { $0.contains("pixels differ") }, "\(renamedDifferences)")
         }
     }
 
-    /// The document's objects as qpdf decodes them, each from its `%% Original object ID`
-    /// comment, less the file identifier, with the embedded font's `head` checksums and dates
-    /// zeroed.
-    static func objects(of pdf: [UInt8], in directory: URL) throws -> [[UInt8]] {
-        let input = try write(pdf, named: "compared.pdf", in: directory)
-        try Tool.run(
-            "qpdf", ["--qdf", "--object-streams=disable", "--stream-data=uncompress", input, "decoded.pdf"],
-            in: directory)
-        let decoded = try [UInt8](Data(contentsOf: directory.appendingPathComponent("decoded.pdf")))
-        let marker = Array("\n%% Original object ID:".utf8)
-        var objects: [[UInt8]] = []
-        var start = 0
-        var index = 0
-        while index + marker.count <= decoded.count {
-            if decoded[index..<index + marker.count].elementsEqual(marker) {
-                objects.append(Array(decoded[start..<index]))
-                start = index
-                index += marker.count
-            } else {
-                index += 1
+    /// What a reader would find changed from `reference` to `pdf`, as sentences; none when they
+    /// read and look the same.
+    static func differences(_ pdf: [UInt8], from reference: [UInt8], in directory: URL) throws -> [String] {
+        let now = try write(pdf, named: "now.pdf", in: directory)
+        let before = try write(reference, named: "before.pdf", in: directory)
+        var found: [String] = []
+
+        let pagesNow = try BBox.parse(try Tool.run("pdftotext", ["-bbox", now, "-"], in: directory).text)
+        let pagesBefore = try BBox.parse(try Tool.run("pdftotext", ["-bbox", before, "-"], in: directory).text)
+        if pagesNow.count != pagesBefore.count { found.append("\(pagesNow.count) pages, \(pagesBefore.count) before") }
+        for (index, (page, old)) in zip(pagesNow, pagesBefore).enumerated() {
+            let number = index + 1
+            if abs(page.width - old.width) > positionTolerance || abs(page.height - old.height) > positionTolerance {
+                found.append("page \(number) is \(page.width) × \(page.height) pt, \(old.width) × \(old.height) before")
+            }
+            if page.words.map(\.text) != old.words.map(\.text) {
+                let added = page.words.map(\.text).filter { !old.words.map(\.text).contains($0) }
+                let removed = old.words.map(\.text).filter { !page.words.map(\.text).contains($0) }
+                found.append(
+                    "page \(number): words «\(added.joined(separator: "» «"))» instead of «\(removed.joined(separator: "» «"))»"
+                )
+                continue
+            }
+            for (word, oldWord) in zip(page.words, old.words) {
+                let shift = [
+                    word.xMin - oldWord.xMin, word.yMin - oldWord.yMin, word.xMax - oldWord.xMax,
+                    word.yMax - oldWord.yMax,
+                ]
+                if shift.contains(where: { abs($0) > positionTolerance }) {
+                    found.append("page \(number): \(word) moved from \(oldWord)")
+                }
             }
         }
-        objects.append(Array(decoded[start...]))
-        return objects.map { object in
-            var lines = object.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
-            lines.removeAll { $0.starts(with: Array("  /ID [".utf8)) }
-            var result = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
-            if result.contains(Array("/Length1".utf8)) { zeroHeadChecksumsAndDates(in: &result) }
-            return result
+
+        let fontsNow = try fonts(now, in: directory)
+        let fontsBefore = try fonts(before, in: directory)
+        if fontsNow != fontsBefore { found.append("fonts \(fontsNow), \(fontsBefore) before") }
+
+        try Tool.run("pdftoppm", ["-r", "100", "-gray", now, "now"], in: directory)
+        try Tool.run("pdftoppm", ["-r", "100", "-gray", before, "before"], in: directory)
+        let images = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let imagesNow = images.filter { $0.hasPrefix("now-") && $0.hasSuffix(".pgm") }.sorted()
+        let imagesBefore = images.filter { $0.hasPrefix("before-") && $0.hasSuffix(".pgm") }.sorted()
+        if imagesNow.count != imagesBefore.count {
+            found.append("\(imagesNow.count) page images, \(imagesBefore.count) before")
         }
+        for (image, old) in zip(imagesNow, imagesBefore) {
+            // compare exits 1 when the pictures differ, and writes the count on stderr.
+            let result = try Tool.run(
+                "compare", ["-metric", "AE", image, old, "null:"], in: directory, accepting: [0, 1])
+            let count = Double(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+            if count != 0 { found.append("\(image): \(result.stderr) pixels differ from \(old)") }
+        }
+        for file in images where file.hasSuffix(".pgm") {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+        }
+        return found
     }
 
-    /// In the TrueType program of a font object: the table directory's checksum of `head`, and
-    /// in `head` the checksum adjustment and the created and modified dates (OpenType `head`).
-    static func zeroHeadChecksumsAndDates(in object: inout [UInt8]) {
-        let begin = Array("stream\n".utf8)
-        guard
-            let at = (0...(object.count - begin.count)).first(where: {
-                object[$0..<$0 + begin.count].elementsEqual(begin)
-            })
-        else { return }
-        let font = at + begin.count
-        func u16(_ offset: Int) -> Int { Int(object[font + offset]) << 8 | Int(object[font + offset + 1]) }
-        func u32(_ offset: Int) -> Int { u16(offset) << 16 | u16(offset + 2) }
-        guard object.count > font + 12 else { return }
-        for table in 0..<u16(4) where object.count >= font + 12 + 16 * (table + 1) {
-            let entry = 12 + 16 * table
-            guard object[(font + entry)..<(font + entry + 4)].elementsEqual(Array("head".utf8)) else { continue }
-            let head = u32(entry + 8)
-            guard object.count >= font + head + 36 else { return }
-            for offset in Array(entry + 4..<entry + 8) + Array(head + 8..<head + 12) + Array(head + 20..<head + 36) {
-                object[font + offset] = 0
-            }
+    /// pdffonts' rows without the object numbers, which say where a font is written, not what it is.
+    static func fonts(_ path: String, in directory: URL) throws -> [String] {
+        let lines = try Tool.run("pdffonts", [path], in: directory).text.split(separator: "\n")
+        try #require(lines.count >= 2 && lines[1].hasPrefix("---"), "unexpected pdffonts output: \(lines)")
+        return lines.dropFirst(2).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropLast(2).joined(separator: " ")
         }
-    }
-
-    static func head(_ object: [UInt8]) -> String {
-        String(decoding: object.prefix(160), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
     }
 }

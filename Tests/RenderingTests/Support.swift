@@ -99,7 +99,7 @@ enum Tool {
     static let packages = [
         "pdftotext": "poppler-utils", "pdftoppm": "poppler-utils", "pdffonts": "poppler-utils",
         "pdfinfo": "poppler-utils", "pdfimages": "poppler-utils", "qpdf": "qpdf", "zbarimg": "zbar-tools",
-        "convert": "imagemagick",
+        "convert": "imagemagick", "compare": "imagemagick",
     ]
 
     static func locate(_ name: String) -> URL? {

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-extension Requests {
+extension SharedServerTests {
     /// The attestation routes answering real links: the documents, their headers, what their QR
     /// code says, and each way a request is refused.
-    @Suite struct AttestationRoutes {
+    @Suite struct AttestationRouteTests {
         /// The headers every personal response carries.
         static func expectPrivateHeaders(_ r: HTTPResult, sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(r.header("Cache-Control") == "no-store", sourceLocation: sourceLocation)
@@ -268,7 +268,7 @@ extension Requests {
             for path in ["/attestation.pdf", "/attestation.png"] {
                 let url = s.server.url(path, token: s.eloise, query)
                 responses.append(("\(path) text", try curl(url)))
-                responses.append(("\(path) page", try curl(url, ErrorPages.browser)))
+                responses.append(("\(path) page", try curl(url, ErrorPageTests.browser)))
             }
             for path in ["/api/v1/link", "/api/v1/template"] {
                 responses.append(("\(path)", try curl(s.server.url(path, token: s.eloise, query))))
@@ -291,7 +291,7 @@ extension Requests {
             let s = try SharedServer.get()
             for token in ["%00", "%00abc", "a%01b", s.eloise + "%00", "%C2%85"] {
                 for path in ["/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/manifest", "/"] {
-                    for options in [[], ErrorPages.browser] {
+                    for options in [[], ErrorPageTests.browser] {
                         let r = try curl(s.server.url(path, token: token), options)
                         Self.expectNoControlCharacters(r.body, "\(path) t=\(token.suffix(8)) \(options)")
                         if path != "/" {

@@ -6,7 +6,7 @@ import Testing
 
 /// Files that vanish, break or empty never loosen security: the last good state stays in force,
 /// the log says so at error level, `/healthz` says `degraded` and `/metrics` counts it.
-@Suite struct FailClosed {
+@Suite struct FailClosedTests {
     /// A site with two links, the first revoked, and its server.
     static func siteWithARevokedLink() throws -> (
         site: TestSite, server: ServerProcess, revoked: String, kept: String

@@ -3,10 +3,10 @@ import HTTPServer
 import TestSupport
 import Testing
 
-extension Requests {
+extension SharedServerTests {
     /// The requests the HTTP layer refuses before any route (issue 12): worded by the service in
     /// French, as JSON under /api/, with the headers every response carries.
-    @Suite struct HTTPLayerRefusals {
+    @Suite struct HTTPRefusalTests {
         func expectErrorHeaders(_ r: HTTPResult, sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(r.header("Referrer-Policy") == "no-referrer", sourceLocation: sourceLocation)
             #expect(r.header("X-Content-Type-Options") == "nosniff", sourceLocation: sourceLocation)

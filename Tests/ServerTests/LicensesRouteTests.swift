@@ -14,10 +14,10 @@ private let ministryLicence = URL(fileURLWithPath: #filePath).deletingLastPathCo
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
         "shared/reference/official-LICENCE.txt")
 
-extension Requests {
+extension SharedServerTests {
     /// `/licenses`: every third-party component and licence text, from the data that
     /// `attestation-admin licenses` prints too.
-    @Suite struct LicensesPage {
+    @Suite struct LicensesRouteTests {
         @Test func thePageNamesTheComponentsAndHoldsEveryTextOnce() throws {
             let s = try SharedServer.get()
             let r = try curl(s.server.baseURL + "/licenses")

@@ -5,7 +5,7 @@ import Testing
 
 /// Many clients at once, and a stop in the middle of them; one at a time, each with its own
 /// server, so that they do not slow each other down.
-@Suite(.serialized) struct Load {
+@Suite(.serialized) struct LoadTests {
     /// 200 people, a distinct name each: "Alixaaa Martinaaa", "Alixaab Martinaab"…
     static func people(_ count: Int) -> [Person] {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-extension Requests {
+extension SharedServerTests {
     /// `/attestation.png?page=…`: the whole page as an image, drawn by cairo from the PDF's
     /// layout (the comparison with the PDF itself is in RenderingTests' page image tests).
-    @Suite struct PageImageRoutes {
+    @Suite struct PageImageRouteTests {
         /// Width and height from the IHDR chunk.
         static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
             guard data.count > 24 else { return nil }
@@ -22,7 +22,7 @@ extension Requests {
                     s.server.url("/attestation.png", token: s.eloise, "page=\(page)&offset=-20&reasons=sante"))
                 try #require(r.status == 200, "page \(page): \(r.status) \(r.text.prefix(300))")
                 #expect(r.header("Content-Type") == "image/png")
-                AttestationRoutes.expectPrivateHeaders(r)
+                AttestationRouteTests.expectPrivateHeaders(r)
                 #expect(r.body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
                 let size = try #require(Self.pngSize(r.body))
                 #expect(size.width == 1241 && size.height == 1754, "A4 at 150 dpi by default: \(size)")

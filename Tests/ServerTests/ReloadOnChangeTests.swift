@@ -9,7 +9,7 @@ import Testing
 /// and config tools change mounted files, often by swapping a symbolic link, and send no SIGHUP.
 /// Each test measures how long the change took to apply and prints it; the bound it waits is
 /// generous (the machine is shared), the design aims at well under 2 s.
-@Suite struct ReloadOnChange {
+@Suite struct ReloadOnChangeTests {
     /// Polls `probe` until it holds; the seconds it took, or nil after `timeout`.
     private func secondsUntil(timeout: Double = 20, _ probe: () throws -> Bool) rethrows -> Double? {
         let start = Date()

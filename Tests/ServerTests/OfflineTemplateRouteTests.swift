@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-extension Requests {
+extension SharedServerTests {
     /// `/api/v1/template`: what the personal page needs to make attestations offline.
-    @Suite struct OfflineTemplateRoute {
+    @Suite struct OfflineTemplateRouteTests {
         @Test func theTemplateHoldsThePDFAndWhereEachVariablePartGoes() throws {
             let s = try SharedServer.get()
             let r = try curl(s.server.url("/api/v1/template", token: s.eloise))
@@ -90,94 +90,5 @@ extension Requests {
                 #expect(!r.text.contains("pdf"))
             }
         }
-    }
-
-    /// `/api/v1/manifest`: the home-screen app of one person.
-    @Suite struct PersonalManifest {
-        @Test func theManifestOpensThePersonsPage() throws {
-            let s = try SharedServer.get()
-            let r = try curl(s.server.url("/api/v1/manifest", token: s.eloise))
-            try #require(r.status == 200, "\(r.status) \(r.text)")
-            #expect(r.header("Content-Type") == "application/manifest+json")
-            #expect(r.header("Cache-Control") == "no-store")
-            let json = try r.json()
-            #expect(json["start_url"] as? String == "/?t=\(s.eloise)")
-            #expect(json["id"] as? String == "/?t=\(s.eloise)")
-            #expect(json["scope"] as? String == "/")
-            #expect(json["name"] as? String == "Attestation – Éloïse")
-            #expect(json["short_name"] as? String == "Éloïse")
-            #expect((json["icons"] as? [[String: Any]])?.count == 4)
-            #expect(!r.text.contains("Quimperl"), "the first name only")
-            let altered = try curl(s.server.url("/api/v1/manifest", token: String(s.eloise.dropLast(10))))
-            #expect(altered.status == 403)
-            #expect(altered.header("Content-Type") == "application/json")
-        }
-    }
-
-    /// The attestation routes' refusals: a French page for a browser, text for scripts, the same status.
-    @Suite struct ErrorPages {
-        static let browser = ["-H", "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
-
-        @Test func aBrowserGetsAReadablePageWithTheSameStatus() throws {
-            let s = try SharedServer.get()
-            var flipped = Array(s.eloise)
-            flipped[flipped.count / 2] = flipped[flipped.count / 2] == "A" ? "B" : "A"
-            let cases: [(String, Int, String)] = [
-                (s.server.url("/attestation.pdf", token: String(flipped)), 403, "Lien non valable"),
-                (
-                    s.server.url("/attestation.png", token: try s.site.expiredToken(.maxime)), 410,
-                    "Lien expiré ou révoqué"
-                ),
-                (s.server.url("/attestation.pdf", token: s.eloise, "offset=-9999"), 400, "Demande incorrecte"),
-            ]
-            for (url, status, title) in cases {
-                let page = try curl(url, Self.browser)
-                let text = try curl(url)
-                #expect(
-                    page.status == status && text.status == status, "\(url.suffix(30)): \(page.status) \(text.status)")
-                #expect(page.header("Content-Type") == "text/html; charset=utf-8")
-                #expect(page.header("Cache-Control") == "no-store")
-                #expect(page.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
-                #expect(page.text.contains("<h1>\(title)</h1>"), "\(page.text)")
-                #expect(page.text.contains("Que faire ?"))
-                let message = text.text.trimmingCharacters(in: .newlines).replacingOccurrences(of: "'", with: "&#39;")
-                #expect(page.text.contains(message), "the server's own message is on the page")
-                #expect(text.header("Content-Type") == "text/plain; charset=utf-8", "scripts keep the text")
-                #expect(!page.text.contains("Votre administrateur :"), "no contact configured")
-            }
-            // A valid link with a wrong parameter leads to the person's page; an altered one does not.
-            let wrong = try curl(s.server.url("/attestation.pdf", token: s.eloise, "offset=-9999"), Self.browser)
-            #expect(wrong.text.contains("href=\"/?t=\(s.eloise)\""))
-            #expect(!(try curl(cases[0].0, Self.browser)).text.contains("href=\"/?t="))
-        }
-    }
-}
-
-/// The administrator's contact on the error pages, from the configuration's `contact`.
-@Suite struct ErrorPageContact {
-    @Test func theContactOfTheConfigurationIsShownEscaped() throws {
-        let site = try TestSite()
-        try site.editConfig { $0["contact"] = "Marie <marie@example.org>, 06 12 34 56 78" }
-        let token = try site.mint(.eloise)
-        try site.revoke(token)
-        let server = try ServerProcess(config: site.config)
-        defer {
-            server.terminate()
-            _ = server.waitForExit(timeout: 20)
-        }
-        let page = try curl(server.url("/attestation.pdf", token: token), Requests.ErrorPages.browser)
-        #expect(page.status == 410)
-        #expect(
-            page.text.contains(
-                "Votre administrateur : <strong>Marie &lt;marie@example.org&gt;, 06 12 34 56 78</strong>"),
-            "\(page.text)")
-    }
-
-    @Test func aContactOnSeveralLinesIsRefused() throws {
-        let site = try TestSite()
-        try site.editConfig { $0["contact"] = "Marie\nMartin" }
-        let result = try Tool.run(Tool.server, ["--config", site.config, "--check-config"], timeout: 30)
-        #expect(result.status == 78)
-        #expect(result.stderr.contains("contact"), "\(result.stderr)")
     }
 }

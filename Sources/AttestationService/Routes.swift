@@ -69,6 +69,7 @@ struct Routes {
         switch request.path {
         case "/attestation.pdf": return try attestation(request, format: .pdf)
         case "/attestation.png": return try attestation(request, format: .png)
+        case "/attestation-papier.pdf": return try paperAttestation(request)
         case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
         case "/api/v1/template": return try APIRoutes.template(request, snapshot: snapshot)
@@ -145,7 +146,7 @@ struct Routes {
         }
     }
 
-    static let attestationRoutes: Set<String> = ["/attestation.pdf", "/attestation.png"]
+    static let attestationRoutes: Set<String> = ["/attestation.pdf", "/attestation.png", "/attestation-papier.pdf"]
 
     /// See `Service.isExpensive`. Measured on the release server (curl, 5 runs): a page image
     /// 34–38 ms at 300 dpi and 6 ms at the default; a QR code of 4,096 pixels 38–105 ms; a
@@ -329,7 +330,8 @@ struct Routes {
     }
 
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template", "/api/v1/manifest",
+        "/attestation.pdf", "/attestation.png", "/attestation-papier.pdf", "/api/v1/link", "/api/v1/forms",
+        "/api/v1/template", "/api/v1/manifest",
         "/healthz", "/metrics", "/licenses",
     ]
 

@@ -28,7 +28,7 @@ public final class ServiceMetrics: Sendable {
         missingRevocations.set(0)
         lastApplied.set(Date().timeIntervalSince1970)
         renders = Dictionary(
-            uniqueKeysWithValues: ["pdf", "png", "page_png"].map {
+            uniqueKeysWithValues: ["pdf", "png", "page_png", "paper_pdf"].map {
                 (
                     $0,
                     Timer(

@@ -26,8 +26,8 @@ public struct AttestationRenderer: Sendable {
     public static let defaultPageDPI = 150
 
     let layouts: [String: FormLayout]
-    private let metrics: StandardFontMetrics
-    private let unicodeFont: UnicodeFontSource
+    let metrics: StandardFontMetrics
+    let unicodeFont: UnicodeFontSource
     private let rasterFonts: RasterFontSource
 
     /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
@@ -120,7 +120,7 @@ public struct AttestationRenderer: Sendable {
     /// Unicode font's through its codes, `codes` in the order of the runs), shapes as content
     /// operators, the QR code as the document's image. In a template, the reasons' marks are
     /// every box's (`templateMarks`), for the page to keep or comment out.
-    private func draw(
+    func draw(
         _ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
         template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
         qrImage: () throws(RenderingError) -> HPDF_Image
@@ -351,6 +351,9 @@ struct PageFonts {
         guard let unicode, embedded == nil else { return }
         embedded = try document.embed(unicode)
     }
+
+    /// A new page starts with no font selected: the next text selects its own.
+    mutating func startPage() { current = nil }
 
     mutating func select(_ font: StandardFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
         select(try standardFont(font), size: size, on: page)

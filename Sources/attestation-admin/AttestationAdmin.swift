@@ -15,7 +15,8 @@ struct AttestationAdmin: ParsableCommand {
             impossible à écrire ou qui serait écrasé, 77 clé privée lisible par d’autres, 1 sinon.
             """,
         subcommands: [
-            Init.self, Keygen.self, Mint.self, Links.self, Inspect.self, Revoke.self, Render.self, Forms.self,
+            Init.self, Keygen.self, Mint.self, Links.self, Inspect.self, Revoke.self, Render.self, Paper.self,
+            Forms.self,
             ThirdPartyLicenses.self,
         ])
 

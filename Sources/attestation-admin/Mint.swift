@@ -19,7 +19,8 @@ struct Mint: ParsableCommand {
             scripts : url (le PDF) et pageURL (la page personnelle, BASE/?t=…) ; qr, un QR code \
             dans le terminal à scanner avec le téléphone de la personne, qui ouvre sa page \
             personnelle (motifs et heure de sortie en deux gestes) ; html, une feuille à \
-            imprimer ou à envoyer : par personne, le QR code de sa page et le lien direct du PDF.
+            imprimer ou à envoyer : par personne, le QR code de sa page, le lien direct du PDF et \
+            celui de sa version papier, à imprimer et remplir à la main (sans smartphone).
 
             Le QR code du terminal est en couleurs explicites (noir sur blanc), lisible sur un \
             terminal clair ou sombre ; --no-color (ou la variable NO_COLOR) l’écrit sans \
@@ -225,7 +226,8 @@ struct Mint: ParsableCommand {
 /// `s` after a French noun or participle counting `count` things (0 and 1 take none).
 func plural(_ count: Int) -> String { count > 1 ? "s" : "" }
 
-/// Where links point: `BASE/attestation.pdf?t=…` for the PDF, `BASE/?t=…` for the personal page.
+/// Where links point: `BASE/attestation.pdf?t=…` for the PDF, `BASE/?t=…` for the personal page,
+/// `BASE/attestation-papier.pdf?t=…` for the paper attestation.
 struct LinkAddress {
     let base: String
 
@@ -241,6 +243,7 @@ struct LinkAddress {
 
     func pdf(_ token: String) -> String { "\(base)/attestation.pdf?t=\(token)" }
     func page(_ token: String) -> String { "\(base)/?t=\(token)" }
+    func paper(_ token: String) -> String { "\(base)/attestation-papier.pdf?t=\(token)" }
 }
 
 /// The command-line values every row shares unless it has its own.
@@ -259,6 +262,8 @@ struct MintedLink: Encodable {
     let url: String
     /// The personal page: reasons and exit time chosen in two taps.
     let pageURL: String
+    /// The paper attestation, to print and fill in by hand (the sheet only).
+    let paperURL: String
     let name: String
     let expiresAt: String?
     let contents: LinkContents
@@ -276,6 +281,7 @@ struct MintedLink: Encodable {
         id = contents.id.description
         url = base.pdf(token)
         pageURL = base.page(token)
+        paperURL = base.paper(token)
         name = contents.identity.fullName
         self.contents = contents
         let zone = contents.timeZone.flatMap(TimeZone.init(identifier:)) ?? .paris

@@ -46,6 +46,7 @@ struct MintOutput {
                 "nom": escape(link.name),
                 "qr": try Self.qr(link.pageURL).svg(size: 220),
                 "pdf": escape(link.url),
+                "papier": escape(link.paperURL),
                 "validite": escape(
                     link.contents.expiresAt.map { "Valable jusqu’au \(ShownDate.text($0, in: link.zone))." }
                         ?? "Sans date d’expiration."),

@@ -17,12 +17,13 @@ import LinkTokens
 /// behind a valid link instead of spending its time against the signature.
 enum QueryTarget {
     static let fixedRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/forms", "/api/v1/template",
-        "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
+        "/attestation.pdf", "/attestation.png", "/attestation-papier.pdf", "/api/v1/link", "/api/v1/forms",
+        "/api/v1/template", "/api/v1/manifest", "/healthz", "/metrics", "/licenses",
     ]
     /// The routes that read a link: the only ones that may answer 410 or 500.
     static let linkRoutes: Set<String> = [
-        "/attestation.pdf", "/attestation.png", "/api/v1/link", "/api/v1/template", "/api/v1/manifest",
+        "/attestation.pdf", "/attestation.png", "/attestation-papier.pdf", "/api/v1/link", "/api/v1/template",
+        "/api/v1/manifest",
     ]
     static let loggedMethods: Set<String> = [
         "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "OTHER",

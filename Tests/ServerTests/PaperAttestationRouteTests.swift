@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension Requests {
+    /// `/attestation-papier.pdf`: the link's paper attestation, to print and fill in by hand.
+    @Suite struct PaperAttestationRoute {
+        @Test func paperAttestationHoldsThePersonAndNoTimeNorQRCode() throws {
+            let s = try SharedServer.get()
+            let scratch = try Scratch(prefix: "server-paper")
+            let r = try curl(s.server.url("/attestation-papier.pdf", token: s.eloise))
+            try #require(r.curlExit == 0, "curl: \(r.curlError)")
+            #expect(r.status == 200, "\(r.text.prefix(300))")
+            #expect(r.header("Content-Type") == "application/pdf")
+            #expect(r.header("Content-Disposition") == "inline; filename=\"attestation-papier.pdf\"")
+            Requests.AttestationRoutes.expectPrivateHeaders(r)
+            let file = try write(r.body, to: "papier.pdf", in: scratch)
+            #expect(try Tool.external("qpdf", ["--check", file]).status == 0)
+            let text = try Tool.external("pdftotext", [file, "-"]).stdout
+            #expect(text.contains("Éloïse Quimperlé"))
+            #expect(text.contains("29/02/1988"))
+            #expect(text.firstMatch(of: /[0-9]{1,2} ?[:hH] ?[0-9]{2}/) == nil, "a time is printed")
+            let info = try Tool.external("pdfinfo", [file]).stdout
+            #expect(info.contains(/Pages: +1\n/) && !info.contains("CreationDate"), "\(info)")
+            let images = try Tool.external("pdfimages", ["-list", file]).stdout
+            #expect(images.split(separator: "\n").count == 2, "no image, so no QR code: \(images)")
+        }
+
+        @Test func paperAttestationRefusesAnExpiredLinkAndOtherParameters() throws {
+            let s = try SharedServer.get()
+            let expired = try s.site.expiredToken(.yasmine)
+            let gone = try curl(s.server.url("/attestation-papier.pdf", token: expired))
+            #expect(gone.status == 410, "\(gone.status) \(gone.text)")
+            #expect(gone.text.contains("expiré"))
+            Requests.AttestationRoutes.expectPrivateHeaders(gone)
+            let timed = try curl(s.server.url("/attestation-papier.pdf", token: s.eloise, "offset=-20"))
+            #expect(timed.status == 400, "\(timed.status) \(timed.text)")
+            #expect(timed.text.contains("offset"), "\(timed.text)")
+        }
+    }
+}

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-extension Requests {
+extension SharedServerTests {
     /// `/attestation-papier.pdf`: the link's paper attestation, to print and fill in by hand.
-    @Suite struct PaperAttestationRoute {
+    @Suite struct PaperAttestationRouteTests {
         @Test func paperAttestationHoldsThePersonAndNoTimeNorQRCode() throws {
             let s = try SharedServer.get()
             let scratch = try Scratch(prefix: "server-paper")
@@ -13,7 +13,7 @@ extension Requests {
             #expect(r.status == 200, "\(r.text.prefix(300))")
             #expect(r.header("Content-Type") == "application/pdf")
             #expect(r.header("Content-Disposition") == "inline; filename=\"attestation-papier.pdf\"")
-            Requests.AttestationRoutes.expectPrivateHeaders(r)
+            SharedServerTests.AttestationRouteTests.expectPrivateHeaders(r)
             let file = try write(r.body, to: "papier.pdf", in: scratch)
             #expect(try Tool.external("qpdf", ["--check", file]).status == 0)
             let text = try Tool.external("pdftotext", [file, "-"]).stdout
@@ -32,7 +32,7 @@ extension Requests {
             let gone = try curl(s.server.url("/attestation-papier.pdf", token: expired))
             #expect(gone.status == 410, "\(gone.status) \(gone.text)")
             #expect(gone.text.contains("expiré"))
-            Requests.AttestationRoutes.expectPrivateHeaders(gone)
+            SharedServerTests.AttestationRouteTests.expectPrivateHeaders(gone)
             let timed = try curl(s.server.url("/attestation-papier.pdf", token: s.eloise, "offset=-20"))
             #expect(timed.status == 400, "\(timed.status) \(timed.text)")
             #expect(timed.text.contains("offset"), "\(timed.text)")

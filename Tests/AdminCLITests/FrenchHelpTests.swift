@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct FrenchHelpTests {
     private static let commands = [
-        [], ["init"], ["keygen"], ["mint"], ["links"], ["inspect"], ["revoke"], ["render"], ["paper"], ["forms"], ["licenses"],
+        [], ["init"], ["keygen"], ["mint"], ["links"], ["inspect"], ["revoke"], ["render"], ["paper"], ["forms"],
+        ["licenses"],
     ]
 
     /// What the parser writes itself, translated: no English heading nor phrase of it is left.

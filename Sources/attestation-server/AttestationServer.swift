@@ -54,10 +54,9 @@ struct AttestationServer: ParsableCommand {
 
     @Option(
         name: .customLong("log-level"),
-        help: ArgumentHelp(
-            "À la place de server.logLevel : \(ServerSettings.logLevels.joined(separator: ", ")).", valueName: "NIVEAU")
-    )
-    var logLevel: String?
+        help: ArgumentHelp("À la place de server.logLevel : \(LogLevel.names).", valueName: "NIVEAU"),
+        transform: { name throws(SettingNameError) in try LogLevel(named: name) })
+    var logLevel: LogLevel?
 
     @Option(
         name: .customLong("public-directory"),
@@ -70,8 +69,9 @@ struct AttestationServer: ParsableCommand {
         name: .customLong("log-format"),
         help: ArgumentHelp(
             "À la place de server.logFormat : text (une ligne par entrée) ou json (un objet par ligne).",
-            valueName: "FORMAT"))
-    var logFormat: String?
+            valueName: "FORMAT"),
+        transform: { name throws(SettingNameError) in try LogFormat(named: name) })
+    var logFormat: LogFormat?
 
     @Flag(
         name: .customLong("check-config"),
@@ -80,12 +80,6 @@ struct AttestationServer: ParsableCommand {
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port : de 0 à 65535 attendu.") }
-        if let logLevel, !ServerSettings.logLevels.contains(logLevel) {
-            throw ValidationError("--log-level : un de \(ServerSettings.logLevels.joined(separator: ", ")) attendu.")
-        }
-        if let logFormat, LogFormat(rawValue: logFormat) == nil {
-            throw ValidationError("--log-format : un de \(ServerSettings.logFormats.joined(separator: ", ")) attendu.")
-        }
     }
 
     func run() throws {
@@ -119,9 +113,7 @@ struct AttestationServer: ParsableCommand {
             return
         }
 
-        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
-        let format = LogFormat(rawValue: settings.logFormat) ?? .text
-        LoggingSystem.bootstrap { ServerLogHandler(label: $0, level: level, format: format) }
+        ServerLogHandler.bootstrap(level: settings.logLevel, format: settings.logFormat)
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [

@@ -212,7 +212,7 @@ public struct ServiceState: Sendable {
 
 /// Extra forms: every `*.json` of a directory, in name order. A missing directory adds none.
 public enum FormFiles {
-    /// A form is a few kilobytes of JSON (the built-in ones 9 KB).
+    /// A form is a few kilobytes of JSON (the built-in ones: Sources/FormSchema/Forms).
     public static let maxFormBytes = 1 << 20
 
     public static func load(from directory: URL, into catalog: inout FormCatalog) throws(ConfigurationError) {

@@ -20,10 +20,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public var publicDirectory: String?
     /// PEM files for HTTPS; both or neither.
     public var tls: TLSFiles?
-    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
-    public var logLevel: String?
-    /// `text` (one line a record, for people) or `json` (one object a line, for collectors).
-    public var logFormat: String?
+    public var logLevel: LogLevel?
+    public var logFormat: LogFormat?
     /// Reload when the configuration, the revocation list or a form changes on disk, without
     /// waiting for SIGHUP. Off for administrators who edit several files and apply them at once.
     public var reloadOnChange: Bool?
@@ -45,10 +43,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public static let defaults = ResolvedServerSettings(
         host: "127.0.0.1", port: 8080, threads: 0, maxConnections: 1024, maxConnectionsPerAddress: 128,
         connectionTimeout: 15, maxRequestBytes: 16384, shutdownTimeout: 10, publicDirectory: nil,
-        tls: nil, logLevel: "info", logFormat: "text", reloadOnChange: true, metricsFrom: ["127.0.0.0/8", "::1"])
-
-    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-    public static let logFormats = ["text", "json"]
+        tls: nil, logLevel: .info, logFormat: .text, reloadOnChange: true, metricsFrom: ["127.0.0.0/8", "::1"])
 
     /// Every value with its default filled in.
     public var resolved: ResolvedServerSettings {
@@ -85,9 +80,6 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         try check(
             (4096...1_048_576).contains(r.maxRequestBytes), "maxRequestBytes", "de 4096 à 1048576 octets attendu.")
         try check((0...3600).contains(r.shutdownTimeout), "shutdownTimeout", "de 0 à 3600 secondes attendu.")
-        try check(Self.logLevels.contains(r.logLevel), "logLevel", "un de : \(Self.logLevels.joined(separator: ", ")).")
-        try check(
-            Self.logFormats.contains(r.logFormat), "logFormat", "un de : \(Self.logFormats.joined(separator: ", ")).")
     }
 }
 
@@ -104,8 +96,8 @@ public struct ResolvedServerSettings: Sendable, Equatable {
     /// nil: the site built into the server.
     public var publicDirectory: String?
     public var tls: ServerSettings.TLSFiles?
-    public var logLevel: String
-    public var logFormat: String
+    public var logLevel: LogLevel
+    public var logFormat: LogFormat
     public var reloadOnChange: Bool
     public var metricsFrom: [String]
 }

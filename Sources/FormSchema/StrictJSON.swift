@@ -21,6 +21,14 @@ public enum StrictJSON {
         public let message: String
         public var line: Int?
         public var column: Int?
+
+        /// For decoders of other modules' types, which say in French what a value should be.
+        public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+            self.path = path
+            self.message = message
+            self.line = line
+            self.column = column
+        }
     }
 
     /// Where each value of a document starts, by JSON path (`""` is the whole document).

@@ -3,7 +3,7 @@ public struct LinkID: Sendable, Hashable, CustomStringConvertible {
     public static let byteCount = 12
 
     /// The 96 bits, inline: a revocation list holds up to half a million ids, and an array per id
-    /// (a heap allocation each) made a full list take seconds to load and keep 150 MB.
+    /// (a heap allocation each) made a full list take seconds to load and several times the memory.
     private let high: UInt64
     private let low: UInt32
 

@@ -84,7 +84,7 @@ public struct AttestationRenderer: Sendable {
         }
         var codes = unicodeCodes.makeIterator()
         // One image of the modules, drawn on every page that shows the code: one copy stored
-        // (about 1.2 KB), made when the first page draws it.
+        // (its size: `QRCodeImage`), made when the first page draws it.
         var image: HPDF_Image?
         for (index, drawing) in pages.enumerated() {
             let page = try document.addPage(width: drawing.width, height: drawing.height)

@@ -27,7 +27,7 @@ struct UnicodeFontUse {
                 result.append(code)
                 continue
             }
-            // Two-byte codes (Identity-H): far more than the 310 characters of a person.
+            // Two-byte codes (Identity-H): far more than a person's fields hold (`Identity.maximumLengths`).
             guard characters.count < 0xFFFF else {
                 result.append(0)
                 continue

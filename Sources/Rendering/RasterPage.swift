@@ -306,8 +306,8 @@ enum RasterPage {
 
 /// The picture of a form's fixed drawing at the last resolution asked, shared by the threads
 /// of the renderer: a page image then costs a copy of it, not drawing the form's hundreds of
-/// lines again. One resolution only, to bound the memory (1.2 MB at 150 dpi, 8.7 MB at 300);
-/// another resolution replaces it.
+/// lines again. One resolution only, to bound the memory (a byte a pixel: 2.2 MB for an A4 page
+/// at 150 dpi, 8.7 MB at 300); another resolution replaces it.
 final class FixedRaster: Sendable {
     private let last = Mutex<(dpi: Int, ink: [UInt8])?>(nil)
 

@@ -1,18 +1,14 @@
+import AttestationConfiguration
 import Foundation
 import Logging
 import Synchronization
 
-/// How log records are written to standard error: `text` for people, one line each with the
-/// metadata as `key=value`; `json` for log collectors, one JSON object a line.
+/// A swift-log handler writing each record whole to standard error, in one `write`, so lines
+/// from libmicrohttpd's worker threads never interleave: `text` for people, one line each with
+/// the metadata as `key=value`; `json` for log collectors, one JSON object a line.
 ///
 /// Written here rather than taken from swift-log, whose only handler (`StreamLogHandler`) writes
 /// text with the metadata in no fixed order and has no JSON form.
-enum LogFormat: String, CaseIterable, Sendable {
-    case text, json
-}
-
-/// A swift-log handler writing each record whole, in one `write`, so lines from libmicrohttpd's
-/// worker threads never interleave.
 struct ServerLogHandler: LogHandler {
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]

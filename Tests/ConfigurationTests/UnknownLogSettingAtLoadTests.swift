@@ -5,7 +5,7 @@ import Testing
 /// `server.logLevel` and `server.logFormat` are read once, when the configuration loads: a name
 /// the server does not know is refused there, with its JSON path, the value and the names
 /// accepted.
-@Suite struct UnknownLogSettingAtLoad {
+@Suite struct UnknownLogSettingAtLoadTests {
     /// The configuration of `fixture` with `server` as its server object.
     static func load(_ fixture: ServiceFixture, server: String) throws -> ServiceState {
         var object = try #require(

@@ -5,7 +5,7 @@ import Testing
 /// A log level or format the server does not know is refused where it is written, with the
 /// value and the names accepted: at start with 78, at a reload with the running configuration
 /// kept.
-@Suite struct UnknownLogSetting {
+@Suite struct UnknownLogSettingTests {
     static let cases = [
         ("logLevel", "verbose", "trace, debug, info, notice, warning, error, critical"),
         ("logFormat", "xml", "text, json"),

@@ -1,5 +1,4 @@
 import AttestationKit
-import CHaru
 import FormSchema
 import Foundation
 import Testing
@@ -121,7 +120,7 @@ struct UnicodeFontTests {
         let form = try Fixture.form(builtInFormIDs[0])
         let slot = form.fields[0]  // {firstName} {lastName}
         let pdf = try Fixture.renderer().pdf(try Fixture.attestation(identity, formID: form.id))
-        let reference = try Self.wholeFontPDF(
+        let reference = try WholeFontLine.pdf(
             identity.fullName, x: slot.x, y: slot.y, size: slot.size ?? 11,
             width: form.page.width, height: form.page.height)
         try withScratchDirectory { directory in
@@ -161,28 +160,6 @@ struct UnicodeFontTests {
             #expect(above > 50, "only \(above) pixels of marks above « e »")
             #expect(below == 0, "\(below) pixels differ at or below the x-height")
         }
-    }
-
-    /// One line of text in DejaVu Sans the way the renderer drew it before: libharu's UTF-8
-    /// encoder and its embedding of the whole TrueType file.
-    static func wholeFontPDF(
-        _ text: String, x: Double, y: Double, size: Double, width: Double, height: Double
-    ) throws -> [UInt8] {
-        let document = try HaruDocument()
-        let pdf = document.handle
-        HPDF_SetCompressionMode(pdf, UInt32(HPDF_COMP_ALL))
-        try #require(HPDF_UseUTFEncodings(pdf) == HPDF_OK)
-        let name = try #require(HPDF_LoadTTFontFromFile(pdf, AttestationRenderer.defaultUnicodeFontPath, HPDF_TRUE))
-        let font = try #require(HPDF_GetFont(pdf, name, "UTF-8"))
-        let page = try #require(HPDF_AddPage(pdf))
-        HPDF_Page_SetWidth(page, Float(width))
-        HPDF_Page_SetHeight(page, Float(height))
-        HPDF_Page_BeginText(page)
-        HPDF_Page_SetFontAndSize(page, font, Float(size))
-        HPDF_Page_TextOut(page, Float(x), Float(y), text)
-        HPDF_Page_EndText(page)
-        try document.check()
-        return try document.bytes()
     }
 
     /// The width that decides the city's size is the width the reader draws: the embedded

@@ -1,4 +1,5 @@
 import AttestationKit
+import FormSchema
 import Foundation
 import TestSupport
 import Testing

@@ -124,8 +124,10 @@ let package = Package(
             resources: [.embedInCode("Resources/feuille-de-liens.html")]),
         .executableTarget(
             name: "attestation-server",
+            // FormSchema: its summary reads the forms' ids; without the dependency an incremental
+            // build kept code compiled against an older `Form` and crashed (--check-config, SIGSEGV).
             dependencies: [
-                "AttestationService", "AttestationConfiguration", "HTTPServer", "CMalloc",
+                "AttestationService", "AttestationConfiguration", "FormSchema", "HTTPServer", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -49,7 +49,7 @@ extension Requests {
 
         @Test(arguments: [
             ("page=9", ["Page invalide", "de 1 à 8"]),
-            ("page=3", ["page 3 inexistante", "de 1 à 2"]),
+            ("page=3", ["Page 3 inexistante", "de 1 à 2"]),
             ("page=0", ["Page invalide", "de 1 à 8"]),
             ("page=un", ["Page invalide", "de 1 à 8"]),
             ("page=1&dpi=71", ["Résolution (dpi) invalide", "72", "300"]),

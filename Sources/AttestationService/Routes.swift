@@ -234,11 +234,12 @@ struct Routes {
     enum PNGRequest: Equatable {
         /// The QR code alone, about `size` pixels wide.
         case qrCode(size: Int)
-        /// Page 1 or 2 of the attestation, `dpi` pixels an inch.
+        /// A page of the attestation, from 1, `dpi` pixels an inch.
         case page(Int, dpi: Int)
     }
 
-    /// `size` for the QR code alone; `page` (1 or 2) and `dpi` for a whole page. Only read for
+    /// `size` for the QR code alone; `page` (1 to `Form.maximumPages`; the renderer then refuses
+    /// a page the attestation's form does not have) and `dpi` for a whole page. Only read for
     /// the PNG route (the PDF's parser refuses the three).
     private static func pngImage(_ values: [String: String]) throws(RouteError) -> PNGRequest {
         guard let pageText = values["page"] else {
@@ -254,8 +255,10 @@ struct Routes {
                     + "la taille se règle avec dpi, de \(AttestationRenderer.pageDPIs.lowerBound) à \(AttestationRenderer.pageDPIs.upperBound)."
             )
         }
-        guard let page = Int(pageText), page == 1 || page == 2 else {
-            throw .badParameter("page invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
+        guard let page = Int(pageText), (1...Form.maximumPages).contains(page) else {
+            throw .badParameter(
+                "page invalide ; un numéro de 1 à \(Form.maximumPages) est attendu, dans les pages de l’attestation "
+                    + "(1 : le formulaire rempli ; 2 : le grand QR code des formulaires officiels).")
         }
         let dpis = AttestationRenderer.pageDPIs
         let defaultDPI = AttestationRenderer.defaultPageDPI

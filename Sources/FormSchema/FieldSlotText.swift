@@ -16,14 +16,19 @@ extension Attestation {
 }
 
 extension Attestation {
-    /// What `slot` prints for this attestation: its value with the person's exact spelling.
+    /// What `slot` prints for this attestation: its value with the person's exact spelling, or
+    /// folded to ASCII when the form folds printed values.
     public func text(of slot: FieldSlot) -> String {
-        FieldValues.fill(slot.value, with: FieldValues.values(self))
+        FieldValues.fill(slot.value, with: values(for: slot))
     }
 
     /// What `slot` prints with some placeholders' values given instead: the offline template
     /// writes its dates and times as placeholders the page overwrites.
     public func text(of slot: FieldSlot, replacing values: [String: String]) -> String {
-        FieldValues.fill(slot.value, with: FieldValues.values(self).merging(values) { $1 })
+        FieldValues.fill(slot.value, with: self.values(for: slot).merging(values) { $1 })
+    }
+
+    private func values(for slot: FieldSlot) -> [String: String] {
+        slot.foldsValues ? FieldValues.values(self, transform: ASCIIFolding.fold) : FieldValues.values(self)
     }
 }

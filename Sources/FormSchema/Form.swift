@@ -12,12 +12,16 @@ public struct Form: Sendable, Hashable, Identifiable {
     public let id: String
     /// A short human description for listings.
     public let name: String
-    /// The size of page 1, in PDF points (A4 is 595.28 × 841.89), and of page 2 unless
-    /// `secondPage` says otherwise.
+    /// The size of page 1, in PDF points (A4 is 595.28 × 841.89), and of every later page
+    /// unless `laterPages` says otherwise.
     public let page: PageSize
-    /// The size of page 2 when it differs from page 1 (the Ministry's generators added an A4
-    /// page after a 595 × 842 blank).
-    public let secondPage: PageSize?
+    /// The sizes of pages 2, 3, … when they differ from page 1 (the Ministry's generators
+    /// added an A4 page after a 595 × 842 blank); a page beyond the list has the last one's
+    /// size. Written `secondPage` when it is one size.
+    public let laterPages: [PageSize]
+    /// Whether the person's values are printed folded to ASCII (`Hélène` → `Helene`), as some
+    /// generators printed them; the QR code follows `qrPayload.asciiFolding`.
+    public let foldsPrintedValues: Bool
     /// The PDF's document information.
     public let metadata: DocumentMetadata
     /// The heading, e.g. "ATTESTATION DE DÉPLACEMENT DÉROGATOIRE".
@@ -44,7 +48,7 @@ public struct Form: Sendable, Hashable, Identifiable {
     public let images: [FormImage]
     /// The text the QR code holds.
     public let qrPayload: QRPayloadFormat
-    /// Where the QR codes are drawn; page 2 is added when a code is placed on it.
+    /// Where the QR codes are drawn; a page is added when a code is placed on it.
     public let qrCodes: [QRPlacement]
 
     public func reason(code: String) -> Reason? { reasons.first { $0.code == code } }
@@ -54,8 +58,25 @@ public struct Form: Sendable, Hashable, Identifiable {
         FormRules(id: id, reasons: reasons.map(\.choice), selection: selection, qrPayload: qrPayload)
     }
 
-    /// The size of page 1 or 2.
-    public func size(ofPage number: Int) -> PageSize { number == 2 ? secondPage ?? page : page }
+    /// The most pages a form may have.
+    public static let maximumPages = 8
+
+    /// The size of page 2 when it differs from page 1.
+    public var secondPage: PageSize? { laterPages.first }
+
+    /// The size of page `number`, from 1.
+    public func size(ofPage number: Int) -> PageSize {
+        number <= 1 || laterPages.isEmpty ? page : laterPages[min(number - 2, laterPages.count - 1)]
+    }
+
+    /// How many pages an attestation of this form has: up to the last one the form puts
+    /// anything on (a page between is drawn empty).
+    public var pageCount: Int {
+        let pages =
+            textBlocks.map(\.block.page) + fields.map(\.page) + printedReasons.map(\.page)
+            + (rules ?? []).map(\.page) + images.map(\.page) + qrCodes.map(\.page)
+        return pages.max() ?? 1
+    }
 
     /// Every fixed text block of the form with its JSON path, in drawing order: title, legal
     /// text, texts, field labels.
@@ -162,8 +183,11 @@ public struct TextBlock: Sendable, Hashable {
     public let align: Alignment?
     /// Black when absent; `#ffffff` is the invisible text for screen readers.
     public let color: RGBColor?
-    /// Page 1 or 2.
+    /// Page 1, 2, … up to `Form.maximumPages`.
     public let page: Int
+    /// How far right of `x` the first line starts, in points, its room narrower by as much: a
+    /// reason's label after its box (`ReasonLayout.boxInline`). 0 for a form's own text blocks.
+    public let firstLineIndent: Double
 
     /// `justify` stretches every line of the block but its last to `width`, forced breaks
     /// included; `center` and `right` place each line within `width`.
@@ -171,10 +195,12 @@ public struct TextBlock: Sendable, Hashable {
 
     public init(
         content: RichText, x: Double, y: Double, size: Double, font: StandardFont = .helvetica, width: Double? = nil,
-        leading: Double? = nil, align: Alignment? = nil, color: RGBColor? = nil, page: Int = 1
+        leading: Double? = nil, align: Alignment? = nil, color: RGBColor? = nil, page: Int = 1,
+        firstLineIndent: Double = 0
     ) {
         (self.content, self.x, self.y, self.size, self.font) = (content, x, y, size, font)
         (self.width, self.leading, self.align, self.color, self.page) = (width, leading, align, color, page)
+        self.firstLineIndent = firstLineIndent
     }
 
     public init(
@@ -213,8 +239,11 @@ public struct FieldSlot: Sendable, Hashable {
     public let fitWidth: Double?
     /// Helvetica unless said; a value outside Windows-1252 is drawn with DejaVu Sans.
     public let font: StandardFont
-    /// Page 1 or 2.
+    /// Page 1, 2, … up to `Form.maximumPages`.
     public let page: Int
+    /// Whether the person's values are printed folded to ASCII, as the QR code has them
+    /// (`Form.foldsPrintedValues`).
+    public let foldsValues: Bool
 }
 
 /// One reason to go out.
@@ -238,7 +267,7 @@ public struct Reason: Sendable, Hashable, Identifiable {
     public let textDY: Double?
     /// The box's offset relative to `y`, when it differs from the layout's `boxDY`.
     public let boxDY: Double?
-    /// Page 1 or 2.
+    /// Page 1, 2, … up to `Form.maximumPages`.
     public let page: Int
     /// False for a reason printed on the page that this form (or context) does not offer.
     public let offered: Bool
@@ -289,6 +318,9 @@ public struct ReasonLayout: Sendable, Hashable {
     public let noteFont: StandardFont
     /// Whether the numbers are printed before the labels ("1. ").
     public let numbered: Bool
+    /// The box at the start of the label's first line: the label's other lines and the note
+    /// come back to `boxX` rather than `textX`.
+    public let boxInline: Bool
 
     public enum BoxKind: String, Sendable, Hashable, CaseIterable, Codable { case square, text, none }
 
@@ -298,13 +330,36 @@ public struct ReasonLayout: Sendable, Hashable {
     public func boxDY(of reason: Reason) -> Double { reason.boxDY ?? boxDY }
 }
 
-/// A straight horizontal line on page 1 to write on.
-public struct Rule: Sendable, Hashable, Codable {
+/// A straight line to write on, or a side of a frame: from (`x`, `y`), `length` points to the
+/// right, or upwards when `vertical`. The line's thickness is centred on its path, as PDF
+/// strokes it: `y` is the middle of a horizontal rule, `x` of a vertical one.
+public struct Rule: Sendable, Hashable {
+    /// Page 1, 2, … up to `Form.maximumPages`.
+    public let page: Int
     public let x: Double
     public let y: Double
     public let length: Double
+    public let vertical: Bool
+    /// The stroke's width, in points.
+    public let thickness: Double
     /// Dash pattern, on and off lengths in whole points (`[1, 2]` for dots); solid when absent.
     public let dash: [Int]?
+
+    /// The thickness of a rule that does not give one: the official forms' (0.6 pt).
+    public static let defaultThickness = 0.6
+    /// The thickest rule accepted, in points.
+    public static let maximumThickness = 20.0
+
+    public init(
+        page: Int = 1, x: Double, y: Double, length: Double, vertical: Bool = false,
+        thickness: Double = Rule.defaultThickness, dash: [Int]? = nil
+    ) {
+        (self.page, self.x, self.y, self.length, self.vertical) = (page, x, y, length, vertical)
+        (self.thickness, self.dash) = (thickness, dash)
+    }
+
+    /// The other end of the line.
+    public var end: (x: Double, y: Double) { vertical ? (x, y + length) : (x + length, y) }
 }
 
 /// A picture of the form: its bytes as given (PNG or JPEG) and where it goes.
@@ -327,7 +382,8 @@ public struct FormImage: Sendable, Hashable {
     public static let maximumBytes = 256 * 1024
 }
 
-/// A QR code of the attestation: page (1 or 2), lower-left corner and side, in points.
+/// A QR code of the attestation: page (1 to `Form.maximumPages`), lower-left corner and side,
+/// in points.
 public struct QRPlacement: Sendable, Hashable, Codable {
     public let page: Int
     public let x: Double

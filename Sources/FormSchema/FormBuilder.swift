@@ -31,10 +31,10 @@ struct FormBuilder {
         guard d.id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,63}/) != nil else {
             throw fail("id", "identifiant invalide ; minuscules, chiffres et tirets attendus (64 au plus).")
         }
-        try checkPage(d.page, path: "page")
-        if let second = d.secondPage { try checkPage(second, path: "secondPage") }
-        let pages = (first: d.page, second: d.secondPage ?? d.page)
-        func pageSize(_ number: Int) -> PageSize { number == 2 ? pages.second : pages.first }
+        let laterPages = try self.laterPages()
+        func pageSize(_ number: Int) -> PageSize {
+            number <= 1 || laterPages.isEmpty ? d.page : laterPages[min(number - 2, laterPages.count - 1)]
+        }
 
         let title = try textBlock(d.title, path: "title", pageSize: pageSize)
         let legalText = try textBlock(d.legalText, path: "legalText", pageSize: pageSize)
@@ -45,15 +45,17 @@ struct FormBuilder {
         guard !d.fields.isEmpty else { throw fail("fields", "au moins un champ est attendu.") }
         var fields: [FieldSlot] = []
         for (index, field) in d.fields.enumerated() {
-            fields.append(try fieldSlot(field, path: "fields[\(index)]", pageSize: pageSize))
+            fields.append(
+                try fieldSlot(
+                    field, path: "fields[\(index)]", foldsValues: d.foldPrintedValues ?? false, pageSize: pageSize))
         }
         let layout = try reasonLayout(
-            d.reasonLayout, path: "reasonLayout", pageWidth: pages.first.width, pageHeight: pages.first.height)
+            d.reasonLayout, path: "reasonLayout", pageWidth: d.page.width, pageHeight: d.page.height)
         let reasons = try self.reasons(layout: layout, pageSize: pageSize)
         try checkReasonPlacement(reasons, layout: layout, pageSize: pageSize)
         let selection: ReasonSelection = try choice(
             d.selection ?? ReasonSelection.oneOrMore.rawValue, path: "selection")
-        let rules = try self.rules(pageWidth: pages.first.width, pageHeight: pages.first.height)
+        let rules = try self.rules(pageSize: pageSize)
         let images = try self.images(pageSize: pageSize)
         let payload = try qrPayload(reasons: reasons)
         let placements = try qrCodes(pageSize: pageSize)
@@ -69,7 +71,8 @@ struct FormBuilder {
             let chosen = printed.filter(\.offered)
             guard !chosen.isEmpty else { throw fail("reasons", "au moins un motif proposé est attendu (offered).") }
             return Form(
-                id: id, name: name, page: d.page, secondPage: d.secondPage, metadata: d.metadata, title: title,
+                id: id, name: name, page: d.page, laterPages: laterPages,
+                foldsPrintedValues: d.foldPrintedValues ?? false, metadata: d.metadata, title: title,
                 legalText: legalText, texts: texts, fields: fields, reasons: chosen, printedReasons: printed,
                 reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
                 qrCodes: placements)
@@ -185,8 +188,34 @@ struct FormBuilder {
 
     func pageNumber(_ value: Int?, path: String) throws(FormError) -> Int {
         let page = value ?? 1
-        guard (1...2).contains(page) else { throw fail(path, "page 1 ou 2 attendue.") }
+        guard (1...Form.maximumPages).contains(page) else {
+            throw fail(path, "page \(page) invalide ; un numéro de page de 1 à \(Form.maximumPages) est attendu.")
+        }
         return page
+    }
+
+    /// The sizes of pages 2, 3, …: `secondPage` (one size) or `laterPages` (a list), not both.
+    func laterPages() throws(FormError) -> [PageSize] {
+        let d = document
+        try checkPage(d.page, path: "page")
+        if let second = d.secondPage {
+            guard d.laterPages == nil else {
+                throw fail(
+                    "laterPages",
+                    "secondPage ou laterPages, pas les deux ; laterPages donne les pages 2, 3, … dans l’ordre.")
+            }
+            try checkPage(second, path: "secondPage")
+            return [second]
+        }
+        guard let later = d.laterPages else { return [] }
+        guard (1..<Form.maximumPages).contains(later.count) else {
+            throw fail(
+                "laterPages",
+                "de 1 à \(Form.maximumPages - 1) tailles attendues (pages 2 à \(Form.maximumPages)), \(later.count) données."
+            )
+        }
+        for (index, size) in later.enumerated() { try checkPage(size, path: "laterPages[\(index)]") }
+        return later
     }
 
     func checkSize(_ size: Double, path: String) throws(FormError) {
@@ -283,15 +312,16 @@ struct FormBuilder {
     /// Every line of the block within the page, and within its width when it has one.
     func checkFits(_ block: TextBlock, path: String, page: PageSize) throws(FormError) {
         let lines = block.lines
-        for line in lines {
-            let right = block.x + (block.width ?? line.width)
-            if let width = block.width, line.width > width + TextMeasure.tolerance {
+        for (index, line) in lines.enumerated() {
+            let indent = index == 0 ? block.firstLineIndent : 0
+            let right = block.x + (block.width ?? indent + line.width)
+            if let width = block.width, line.width > width - indent + TextMeasure.tolerance {
                 throw fail(
                     "\(path).text",
-                    "la ligne « \(line.text) » (\(Self.points(line.width))) dépasse width (\(Self.points(width))) ; élargissez width, réduisez size, ou coupez-la par \\n."
+                    "la ligne « \(line.text) » (\(Self.points(line.width))) dépasse width (\(Self.points(width - indent))) ; élargissez width, réduisez size, ou coupez-la par \\n."
                 )
             }
-            guard block.x + line.width <= page.width + TextMeasure.tolerance,
+            guard block.x + indent + line.width <= page.width + TextMeasure.tolerance,
                 right <= page.width + TextMeasure.tolerance
             else {
                 throw fail(
@@ -315,7 +345,9 @@ struct FormBuilder {
 
     // MARK: - Fields
 
-    func fieldSlot(_ d: FieldDocument, path: String, pageSize: (Int) -> PageSize) throws(FormError) -> FieldSlot {
+    func fieldSlot(
+        _ d: FieldDocument, path: String, foldsValues: Bool, pageSize: (Int) -> PageSize
+    ) throws(FormError) -> FieldSlot {
         let page = try pageNumber(d.page, path: "\(path).page")
         let size = pageSize(page)
         let names = FieldValues.names(in: d.value)
@@ -346,7 +378,7 @@ struct FormBuilder {
         let font = try self.font(d.font, at: "\(path).font", winAnsiOnly: true)
         return FieldSlot(
             value: d.value, label: label, x: d.x, y: d.y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
-            fitWidth: d.fitWidth, font: font, page: page)
+            fitWidth: d.fitWidth, font: font, page: page, foldsValues: foldsValues)
     }
 
     static var knownPlaceholders: String { FieldValues.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") }
@@ -390,6 +422,13 @@ struct FormBuilder {
         guard !markText.isEmpty, markFont.encode(markText) != nil else {
             throw fail("\(path).markText", "marque vide ou hors de l’encodage de \(markFont.rawValue).")
         }
+        let boxInline = d.boxInline ?? false
+        guard !boxInline || (box != .none && boxX < d.textX) else {
+            throw fail(
+                "\(path).boxInline",
+                "boxInline place la case au début de la première ligne du libellé : une case (box « square » ou « text ») et boxX avant textX sont attendus."
+            )
+        }
         let noteSize = d.noteSize ?? d.textSize
         let noteLeading = d.noteLeading ?? d.textLeading
         let noteGap = d.noteGap ?? d.textLeading
@@ -411,7 +450,7 @@ struct FormBuilder {
             textWidth: d.textWidth, textSize: d.textSize, textLeading: d.textLeading, textFont: textFont,
             textAlign: textAlign,
             noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap, noteFont: noteFont,
-            numbered: d.numbered ?? false)
+            numbered: d.numbered ?? false, boxInline: boxInline)
     }
 
     func reasons(layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError) -> [Reason] {
@@ -547,17 +586,37 @@ struct FormBuilder {
 
     // MARK: - Lines, pictures, QR code
 
-    func rules(pageWidth: Double, pageHeight: Double) throws(FormError) -> [Rule]? {
-        guard let rules = document.rules else { return nil }
-        for (index, rule) in rules.enumerated() {
-            try checkPoint(rule.x, within: pageWidth, path: "rules[\(index)].x")
-            try checkPoint(rule.y, within: pageHeight, path: "rules[\(index)].y")
-            guard rule.length > 0, rule.x + rule.length <= pageWidth else {
-                throw fail("rules[\(index)].length", "longueur positive, dans la page, attendue.")
+    func rules(pageSize: (Int) -> PageSize) throws(FormError) -> [Rule]? {
+        guard let documents = document.rules else { return nil }
+        var rules: [Rule] = []
+        for (index, rule) in documents.enumerated() {
+            let path = "rules[\(index)]"
+            let page = try pageNumber(rule.page, path: "\(path).page")
+            let size = pageSize(page)
+            let vertical = rule.vertical ?? false
+            try checkPoint(rule.x, within: size.width, path: "\(path).x")
+            try checkPoint(rule.y, within: size.height, path: "\(path).y")
+            guard rule.length > 0, (vertical ? rule.y : rule.x) + rule.length <= (vertical ? size.height : size.width)
+            else {
+                throw fail(
+                    "\(path).length",
+                    "longueur positive, dans la page, attendue (vers \(vertical ? "le haut" : "la droite") depuis x, y)."
+                )
+            }
+            let thickness = rule.thickness ?? Rule.defaultThickness
+            guard thickness > 0, thickness <= Rule.maximumThickness else {
+                throw fail(
+                    "\(path).thickness",
+                    "épaisseur de plus de 0 à \(Self.points(Rule.maximumThickness)) attendue (défaut \(Rule.defaultThickness))."
+                )
             }
             guard (rule.dash ?? [1]).allSatisfy({ (1...100).contains($0) }) else {
-                throw fail("rules[\(index)].dash", "longueurs entières de 1 à 100 attendues.")
+                throw fail("\(path).dash", "longueurs entières de 1 à 100 attendues.")
             }
+            rules.append(
+                Rule(
+                    page: page, x: rule.x, y: rule.y, length: rule.length, vertical: vertical, thickness: thickness,
+                    dash: rule.dash))
         }
         return rules
     }
@@ -620,9 +679,7 @@ struct FormBuilder {
         let placements = document.qrCodes
         guard !placements.isEmpty else { throw fail("qrCodes", "au moins un QR code est attendu.") }
         for (index, placement) in placements.enumerated() {
-            guard (1...2).contains(placement.page) else {
-                throw fail("qrCodes[\(index)].page", "page 1 ou 2 attendue.")
-            }
+            _ = try pageNumber(placement.page, path: "qrCodes[\(index)].page")
             let size = pageSize(placement.page)
             guard placement.size > 0, placement.x >= 0, placement.y >= 0,
                 placement.x + placement.size <= size.width, placement.y + placement.size <= size.height

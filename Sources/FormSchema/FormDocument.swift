@@ -38,7 +38,7 @@ struct FormDocumentV1: Codable {
     var fields: FieldsV1
     var reasons: [ReasonV1]
     var reasonLayout: ReasonLayoutV1
-    var rules: [Rule]?
+    var rules: [RuleV1]?
     var qrPayload: QRPayloadV1
     var qrCodes: [QRPlacement]
 
@@ -98,6 +98,14 @@ struct FormDocumentV1: Codable {
         var noteGap: Double
     }
 
+    /// A horizontal rule on page 1, as the November 2020 forms have them.
+    struct RuleV1: Codable {
+        var x: Double
+        var y: Double
+        var length: Double
+        var dash: [Int]?
+    }
+
     struct QRPayloadV1: Codable {
         var lines: [String]
         var separator: String
@@ -142,7 +150,7 @@ struct FormDocumentV1: Codable {
                 markSize: layout.markSize, textX: layout.textX, textDY: layout.textDY, textWidth: layout.textWidth,
                 textSize: layout.textSize, textLeading: layout.textLeading, noteSize: layout.noteSize,
                 noteLeading: layout.noteLeading, noteGap: layout.noteGap, numbered: true),
-            rules: rules,
+            rules: rules?.map { RuleDocument(x: $0.x, y: $0.y, length: $0.length, dash: $0.dash) },
             qrPayload: QRPayloadDocument(
                 lines: qrPayload.lines, separator: qrPayload.separator,
                 trailingSeparator: qrPayload.trailingSeparator),
@@ -160,6 +168,7 @@ struct FormDocumentV2: Codable {
     var name: String
     var page: PageSize
     var secondPage: PageSize?
+    var laterPages: [PageSize]?
     var metadata: DocumentMetadata
     var title: TextBlockDocument
     var legalText: TextBlockDocument
@@ -169,7 +178,8 @@ struct FormDocumentV2: Codable {
     var reasonLayout: ReasonLayoutDocument
     var selection: String?
     var contexts: [ContextDocument]?
-    var rules: [Rule]?
+    var foldPrintedValues: Bool?
+    var rules: [RuleDocument]?
     var images: [ImageDocument]?
     var qrPayload: QRPayloadDocument
     var qrCodes: [QRPlacement]
@@ -301,12 +311,23 @@ struct ReasonLayoutDocument: Codable {
     var noteGap: Double?
     var noteFont: String?
     var numbered: Bool?
+    var boxInline: Bool?
 }
 
 struct ContextDocument: Codable {
     var id: String
     var name: String?
     var reasons: [String]
+}
+
+struct RuleDocument: Codable {
+    var page: Int?
+    var x: Double
+    var y: Double
+    var length: Double
+    var vertical: Bool?
+    var thickness: Double?
+    var dash: [Int]?
 }
 
 struct ImageDocument: Codable {
@@ -335,7 +356,8 @@ extension Form: Encodable {
 
     var document: FormDocumentV2 {
         FormDocumentV2(
-            schema: 2, id: id, name: name, page: page, secondPage: secondPage, metadata: metadata,
+            schema: 2, id: id, name: name, page: page, secondPage: laterPages.count == 1 ? laterPages[0] : nil,
+            laterPages: laterPages.count > 1 ? laterPages : nil, metadata: metadata,
             title: title.document, legalText: legalText.document, texts: texts.map(\.document),
             fields: fields.map { slot in
                 FieldDocument(
@@ -350,7 +372,14 @@ extension Form: Encodable {
                     textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page == 1 ? nil : reason.page,
                     offered: reason.offered ? nil : false)
             },
-            reasonLayout: reasonLayout.document, selection: selection.rawValue, rules: rules,
+            reasonLayout: reasonLayout.document, selection: selection.rawValue,
+            foldPrintedValues: foldsPrintedValues ? true : nil,
+            rules: rules?.map { rule in
+                RuleDocument(
+                    page: rule.page == 1 ? nil : rule.page, x: rule.x, y: rule.y, length: rule.length,
+                    vertical: rule.vertical ? true : nil,
+                    thickness: rule.thickness == Rule.defaultThickness ? nil : rule.thickness, dash: rule.dash)
+            },
             images: images.isEmpty
                 ? nil
                 : images.map {
@@ -396,6 +425,6 @@ extension ReasonLayout {
             textDY: textDY,
             textWidth: textWidth, textSize: textSize, textLeading: textLeading, textFont: textFont.rawValue,
             textAlign: textAlign.rawValue, noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap,
-            noteFont: noteFont.rawValue, numbered: numbered)
+            noteFont: noteFont.rawValue, numbered: numbered, boxInline: boxInline ? true : nil)
     }
 }

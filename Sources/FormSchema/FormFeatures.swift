@@ -19,8 +19,8 @@ extension Form {
     /// empty when the form can be drawn.
     ///
     /// The renderer draws every font written in WinAnsiEncoding (Helvetica, Times, Courier and
-    /// their bold and italics), any alignment, runs, colours, pages 1 and 2 of their own sizes,
-    /// every kind of reason box and mark, per-reason offsets and reasons printed but not
+    /// their bold and italics), any alignment, runs, colours, pages 1 to `Form.maximumPages` of
+    /// their own sizes, every kind of reason box and mark, per-reason offsets and reasons printed but not
     /// offered. Left: Symbol and ZapfDingbats (their page images need their own encodings
     /// mapped to the URW fonts' glyphs), and images.
     public var awaitingRenderer: [PendingFeature] {

@@ -1,10 +1,11 @@
 import AttestationKit
 
 /// Fixed text laid out as the renderer draws it and as the load-time checks measure it, from
-/// one computation: `\n` forces a break; with a width, greedy word wrap at spaces (a word wider
-/// than the width stays whole on its line); each line placed by the block's alignment, a
-/// justified line stretched through its word spacing; runs (a superscript, another font or
-/// size) as pieces with their own font, size and baseline.
+/// one computation in three steps (`TextMeasure`): the runs cut into paragraphs (`\n`, in any
+/// run) of words; with a width, greedy word wrap at spaces (a word wider than the width stays
+/// whole on its line; the first line narrower by the block's indent); each line placed by the
+/// block's alignment, a justified line stretched through its word spacing; runs (a
+/// superscript, another font or size) as pieces with their own font, size and baseline.
 ///
 /// Widths are the standard fonts' AFM widths (`StandardFont`), summed as integers in the
 /// block's own font and size and scaled once, as libharu measures a text: for a plain block
@@ -59,15 +60,21 @@ extension ReasonLayout {
     /// A reason's label and note as text blocks: the label at `textX`, its baseline `textDY`
     /// (the reason's own, else the layout's) above the reason's `y`; the note `noteGap` below
     /// the label's last line.
+    ///
+    /// With `boxInline`, the label's first line starts at `textX`, after the box, and its
+    /// other lines and the note come back to `boxX`; every line ends at `textX + textWidth`.
     public func textBlocks(of reason: Reason) -> (label: TextBlock, note: TextBlock?) {
+        let left = boxInline ? boxX : textX
+        let width = textX + textWidth - left
         let label = TextBlock(
-            content: reason.printedLabelText, x: textX, y: reason.y + textDY(of: reason), size: textSize,
-            font: textFont, width: textWidth, leading: textLeading, align: textAlign, page: reason.page)
+            content: reason.printedLabelText, x: left, y: reason.y + textDY(of: reason), size: textSize,
+            font: textFont, width: width, leading: textLeading, align: textAlign, page: reason.page,
+            firstLineIndent: textX - left)
         guard let noteText = reason.noteText else { return (label, nil) }
         let lastBaseline = label.y - Double(max(1, label.lines.count) - 1) * textLeading
         let note = TextBlock(
-            content: noteText, x: textX, y: lastBaseline - noteGap, size: noteSize, font: noteFont,
-            width: textWidth, leading: noteLeading, align: textAlign, page: reason.page)
+            content: noteText, x: left, y: lastBaseline - noteGap, size: noteSize, font: noteFont,
+            width: width, leading: noteLeading, align: textAlign, page: reason.page)
         return (label, note)
     }
 
@@ -102,6 +109,15 @@ enum TextMeasure {
         func continues(_ other: Segment) -> Bool { font == other.font && size == other.size && rise == other.rise }
     }
 
+    /// A word: segments of one run each, with no space between them.
+    private typealias Word = [Segment]
+
+    /// A line's words before it is placed, and its natural width.
+    private struct WrappedLine {
+        let words: [Word]
+        let width: Double
+    }
+
     /// A length as the renderer sums it: glyph units of the block's own font and size, added
     /// as integers then scaled once (as libharu's text width), plus points of other runs.
     private struct Length {
@@ -113,128 +129,155 @@ enum TextMeasure {
         static func + (a: Length, b: Length) -> Length { Length(units: a.units + b.units, points: a.points + b.points) }
     }
 
-    static func layout(_ block: TextBlock) -> [TextLine] {
-        // The text as paragraphs of words, each word segments of one run each.
-        var paragraphs: [[[Segment]]] = [[]]
+    /// The text cut into paragraphs (at `\n`) of words (at spaces), a word running on across
+    /// runs when no space separates them (`sanitaire` and its superscript `1`).
+    private struct Paragraphs {
+        var list: [[Word]] = [[]]
+        /// Whether the next segment continues the last word.
         var inWord = false
+
+        mutating func startParagraph() {
+            list.append([])
+            inWord = false
+        }
+
+        mutating func endWord() { inWord = false }
+
+        mutating func append(_ segment: Segment) {
+            guard !segment.bytes.isEmpty else { return }
+            if inWord, var word = list[list.count - 1].popLast() {
+                word.append(segment)
+                list[list.count - 1].append(word)
+            } else {
+                list[list.count - 1].append([segment])
+            }
+            inWord = true
+        }
+    }
+
+    static func layout(_ block: TextBlock) -> [TextLine] {
+        let wrapped = wrap(paragraphs(of: block), block: block)
+        return wrapped.enumerated().map { index, line in
+            place(line, index: index, isLast: index == wrapped.count - 1, block: block)
+        }
+    }
+
+    /// The block's runs as paragraphs of words.
+    private static func paragraphs(of block: TextBlock) -> [[Word]] {
+        var paragraphs = Paragraphs()
         for run in block.content.runs {
             let font = run.font ?? block.font
             let size = run.size ?? block.size
             for (index, part) in run.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 {
-                    paragraphs.append([])
-                    inWord = false
-                }
+                if index > 0 { paragraphs.startParagraph() }
                 // Refused at load time (FormBuilder.richText); measured as nothing here.
                 guard let bytes = font.encode(String(part)) else { continue }
                 var current = Segment(scalars: [], bytes: [], font: font, size: size, rise: run.rise)
-                func flush() {
-                    guard !current.bytes.isEmpty else { return }
-                    if inWord, var word = paragraphs[paragraphs.count - 1].popLast() {
-                        word.append(current)
-                        paragraphs[paragraphs.count - 1].append(word)
-                    } else {
-                        paragraphs[paragraphs.count - 1].append([current])
-                    }
-                    current.scalars = []
-                    current.bytes = []
-                    inWord = true
-                }
                 // One byte per character in every standard font's encoding.
                 for (scalar, byte) in zip(part.unicodeScalars, bytes) {
                     if byte == 0x20 {
-                        flush()
-                        inWord = false
+                        paragraphs.append(current)
+                        paragraphs.endWord()
+                        (current.scalars, current.bytes) = ([], [])
                     } else {
                         current.scalars.append(scalar)
                         current.bytes.append(byte)
                     }
                 }
-                flush()
+                paragraphs.append(current)
             }
         }
-        func length(_ segments: [Segment]) -> Length {
-            segments.reduce(Length()) { total, segment in
-                if segment.font == block.font, segment.size == block.size {
-                    return total
-                        + Length(units: segment.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
-                }
-                return total + Length(points: segment.font.width(segment.bytes, size: segment.size))
-            }
-        }
-        let space = Length(units: Int(block.font.metrics.widths[0x20]))
+        return paragraphs.list
+    }
 
-        // Lines of words.
-        var wrapped: [(words: [[Segment]], width: Double)] = []
+    /// The length of a word as the renderer measures it.
+    private static func length(_ word: Word, block: TextBlock) -> Length {
+        word.reduce(Length()) { total, segment in
+            if segment.font == block.font, segment.size == block.size {
+                return total + Length(units: segment.bytes.reduce(0) { $0 + Int(block.font.metrics.widths[Int($1)]) })
+            }
+            return total + Length(points: segment.font.width(segment.bytes, size: segment.size))
+        }
+    }
+
+    /// Each paragraph as one line without a width; with one, greedy wrap at spaces to it, the
+    /// block's first line narrower by its indent.
+    private static func wrap(_ paragraphs: [[Word]], block: TextBlock) -> [WrappedLine] {
+        let space = Length(units: Int(block.font.metrics.widths[0x20]))
+        var wrapped: [WrappedLine] = []
         for words in paragraphs {
             guard let width = block.width else {
                 let total = words.enumerated().reduce(Length()) {
-                    $0 + ($1.offset == 0 ? Length() : space) + length($1.element)
+                    $0 + ($1.offset == 0 ? Length() : space) + length($1.element, block: block)
                 }
-                wrapped.append((words, total.value(size: block.size)))
+                wrapped.append(WrappedLine(words: words, width: total.value(size: block.size)))
                 continue
             }
-            var line: [[Segment]] = []
+            var line: [Word] = []
             var lineLength = Length()
             for word in words {
-                let candidate = line.isEmpty ? length(word) : lineLength + space + length(word)
-                if !line.isEmpty, candidate.value(size: block.size) > width {
-                    wrapped.append((line, lineLength.value(size: block.size)))
+                let room = width - (wrapped.isEmpty ? block.firstLineIndent : 0)
+                let candidate =
+                    line.isEmpty ? length(word, block: block) : lineLength + space + length(word, block: block)
+                if !line.isEmpty, candidate.value(size: block.size) > room {
+                    wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size)))
                     line = [word]
-                    lineLength = length(word)
+                    lineLength = length(word, block: block)
                 } else {
                     line.append(word)
                     lineLength = candidate
                 }
             }
-            wrapped.append((line, lineLength.value(size: block.size)))
+            wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size)))
         }
+        return wrapped
+    }
 
-        // Each line placed.
+    /// A line's words as pieces on the page: its start by the block's alignment within the
+    /// room the line has, a justified line's stretch, its baseline.
+    private static func place(_ line: WrappedLine, index: Int, isLast: Bool, block: TextBlock) -> TextLine {
         let spaceSegment = Segment(scalars: [" "], bytes: [0x20], font: block.font, size: block.size, rise: 0)
-        var lines: [TextLine] = []
-        for (index, line) in wrapped.enumerated() {
-            var segments: [Segment] = []
-            for (position, word) in line.words.enumerated() {
-                for segment in (position == 0 ? [] : [spaceSegment]) + word {
-                    if let last = segments.last, last.continues(segment) {
-                        segments[segments.count - 1].scalars += segment.scalars
-                        segments[segments.count - 1].bytes += segment.bytes
-                    } else {
-                        segments.append(segment)
-                    }
+        var segments: [Segment] = []
+        for (position, word) in line.words.enumerated() {
+            for segment in (position == 0 ? [] : [spaceSegment]) + word {
+                if let last = segments.last, last.continues(segment) {
+                    segments[segments.count - 1].scalars += segment.scalars
+                    segments[segments.count - 1].bytes += segment.bytes
+                } else {
+                    segments.append(segment)
                 }
             }
-            var x = block.x
-            var wordSpacing = 0.0
-            if let width = block.width {
-                switch block.align ?? .left {
-                case .left: break
-                case .center: x += (width - line.width) / 2
-                case .right: x += width - line.width
-                case .justify:
-                    let spaces = line.words.count - 1
-                    // In hundredths of a point, rounded down, as the PDF writes it (`Tw`): the
-                    // picture of the page places the words where a PDF reader does, and the line
-                    // never ends past `width`.
-                    if index < wrapped.count - 1, spaces > 0 {
-                        wordSpacing = max(0, ((width - line.width) / Double(spaces) * 100).rounded(.down) / 100)
-                    }
-                }
-            }
-            let baseline = block.y - Double(index) * block.lineHeight
-            var pieces: [TextPiece] = []
-            for segment in segments {
-                pieces.append(
-                    TextPiece(
-                        font: segment.font, size: segment.size, x: x, y: baseline + segment.rise, bytes: segment.bytes,
-                        wordSpacing: wordSpacing,
-                        text: String(String.UnicodeScalarView(segment.scalars))))
-                let spaces = segment.bytes.filter { $0 == 0x20 }.count
-                x += segment.font.width(segment.bytes, size: segment.size) + Double(spaces) * wordSpacing
-            }
-            lines.append(TextLine(pieces: pieces, width: line.width, baseline: baseline))
         }
-        return lines
+        let indent = index == 0 ? block.firstLineIndent : 0
+        var x = block.x + indent
+        var wordSpacing = 0.0
+        if let width = block.width {
+            let room = width - indent
+            switch block.align ?? .left {
+            case .left: break
+            case .center: x += (room - line.width) / 2
+            case .right: x += room - line.width
+            case .justify:
+                let spaces = line.words.count - 1
+                // In hundredths of a point, rounded down, as the PDF writes it (`Tw`): the
+                // picture of the page places the words where a PDF reader does, and the line
+                // never ends past `width`.
+                if !isLast, spaces > 0 {
+                    wordSpacing = max(0, ((room - line.width) / Double(spaces) * 100).rounded(.down) / 100)
+                }
+            }
+        }
+        let baseline = block.y - Double(index) * block.lineHeight
+        var pieces: [TextPiece] = []
+        for segment in segments {
+            pieces.append(
+                TextPiece(
+                    font: segment.font, size: segment.size, x: x, y: baseline + segment.rise, bytes: segment.bytes,
+                    wordSpacing: wordSpacing,
+                    text: String(String.UnicodeScalarView(segment.scalars))))
+            let spaces = segment.bytes.filter { $0 == 0x20 }.count
+            x += segment.font.width(segment.bytes, size: segment.size) + Double(spaces) * wordSpacing
+        }
+        return TextLine(pieces: pieces, width: line.width, baseline: baseline)
     }
 }

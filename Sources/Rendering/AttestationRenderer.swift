@@ -199,8 +199,8 @@ public struct AttestationRenderer: Sendable {
         if fill != .black { HPDF_Page_SetGrayFill(page, 0) }
     }
 
-    /// Page `page` (1 or 2) of the PDF as a greyscale PNG, `dpi` pixels an inch, drawn by cairo
-    /// from the same description of the page as the PDF.
+    /// Page `page` (from 1 to the form's `pageCount`) of the PDF as a greyscale PNG, `dpi`
+    /// pixels an inch, drawn by cairo from the same description of the page as the PDF.
     public func pagePNG(
         _ attestation: Attestation, page: Int, dpi: Int = AttestationRenderer.defaultPageDPI
     ) throws(RenderingError) -> [UInt8] {

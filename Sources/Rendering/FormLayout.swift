@@ -8,8 +8,8 @@ import FormSchema
 /// so a request only adds its values.
 struct FormLayout: Sendable {
     let form: Form
-    /// Text, boxes and rules of page 1, then of page 2 (empty when the form draws nothing
-    /// fixed there).
+    /// Text, boxes and rules of each page of the form, from page 1 to `Form.pageCount` (empty
+    /// when the form draws nothing fixed there).
     let fixedPages: [FixedDrawing]
     /// The mark of each printed reason, by reason code, drawn when the reason is chosen.
     let marks: [String: (page: Int, run: TextRun)]
@@ -28,8 +28,8 @@ struct FormLayout: Sendable {
 
     init(form: Form) throws(RenderingError) {
         self.form = form
-        var lines: [[DrawingItem]] = [[], []]
-        var boxes: [[DrawingItem]] = [[], []]
+        var lines = [[DrawingItem]](repeating: [], count: form.pageCount)
+        var boxes = lines
         var fonts = Self.versionOneFonts
 
         func runs(_ block: TextBlock) -> [TextRun] {
@@ -69,10 +69,10 @@ struct FormLayout: Sendable {
         }
         var items = zip(lines, boxes).map { $0 + $1 }
         for rule in form.rules ?? [] {
-            items[0].append(
+            items[rule.page - 1].append(
                 .line(
                     StrokedLine(
-                        x1: rule.x, y1: rule.y, x2: rule.x + rule.length, y2: rule.y, lineWidth: 0.6,
+                        x1: rule.x, y1: rule.y, x2: rule.end.x, y2: rule.end.y, lineWidth: rule.thickness,
                         dash: (rule.dash ?? []).map { Double(max(1, $0)) })))
         }
         self.fonts = fonts

@@ -13,8 +13,9 @@ struct Render: ParsableCommand {
             serveur répondrait, --reason remplaçant les motifs du lien sauf s’il les impose), ou \
             depuis les options d’identité, avec les formulaires du serveur (ceux de la \
             configuration, ou de --forms-dir). Le format suit l’extension du fichier : .pdf pour \
-            l’attestation de deux pages, .png pour le QR code seul, ou pour une page entière avec \
-            --page (1 : le formulaire rempli, 2 : le grand QR code) et --dpi. Rien n’est écrit si \
+            l’attestation entière, .png pour le QR code seul, ou pour une page entière avec --page \
+            (1 : le formulaire rempli, 2 : le grand QR code des formulaires officiels ; un \
+            formulaire peut en avoir jusqu’à \(Form.maximumPages)) et --dpi. Rien n’est écrit si \
             le document n’a pas été produit en entier.
 
             Exemples :
@@ -72,7 +73,7 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "PNG seulement : la page entière plutôt que le QR code seul, 1 (le formulaire rempli) ou 2 (le grand QR code).",
+            "PNG seulement : la page entière plutôt que le QR code seul, de 1 (le formulaire rempli) à \(Form.maximumPages) dans les pages du formulaire (2 : le grand QR code des formulaires officiels).",
             valueName: "N"))
     var page: Int?
 
@@ -96,9 +97,10 @@ struct Render: ParsableCommand {
         guard format == "pdf" || format == "png" else {
             throw AdminError.usage("-o : extension « .\(format) » non prise en charge ; .pdf ou .png attendu.")
         }
-        if let page, page != 1 && page != 2 {
+        if let page, !(1...Form.maximumPages).contains(page) {
             throw AdminError.usage(
-                "--page : page \(page) invalide ; 1 (le formulaire rempli) ou 2 (le grand QR code) est attendu.")
+                "--page : page \(page) invalide ; un numéro de 1 (le formulaire rempli) à \(Form.maximumPages) est attendu, dans les pages du formulaire."
+            )
         }
         if page != nil && format != "png" {
             throw AdminError.usage(

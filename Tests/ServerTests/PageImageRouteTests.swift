@@ -48,9 +48,10 @@ extension SharedServerTests {
         }
 
         @Test(arguments: [
-            ("page=3", ["Page invalide", "1", "2"]),
-            ("page=0", ["Page invalide", "1", "2"]),
-            ("page=un", ["Page invalide", "1", "2"]),
+            ("page=9", ["Page invalide", "de 1 à 8"]),
+            ("page=3", ["Page 3 inexistante", "de 1 à 2"]),
+            ("page=0", ["Page invalide", "de 1 à 8"]),
+            ("page=un", ["Page invalide", "de 1 à 8"]),
             ("page=1&dpi=71", ["Résolution (dpi) invalide", "72", "300"]),
             ("page=1&dpi=301", ["Résolution (dpi) invalide", "72", "300"]),
             ("page=2&dpi=150.5", ["Résolution (dpi) invalide", "72", "300"]),

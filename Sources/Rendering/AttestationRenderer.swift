@@ -88,6 +88,7 @@ public struct AttestationRenderer: Sendable {
         var image: HPDF_Image?
         for (index, drawing) in pages.enumerated() {
             let page = try document.addPage(width: drawing.width, height: drawing.height)
+            fonts.startPage()
             if !drawing.fixed.items.isEmpty {
                 var registered: [StandardFont: HPDF_Font] = [:]
                 for font in layout.fonts { registered[font] = try fonts.standardFont(font) }

@@ -104,6 +104,33 @@ struct LaterPagesAndRulesTests {
         }
     }
 
+    /// A value written on page 2 in the font and size of the last text of page 1 (the reasons'
+    /// mark, Helvetica-Bold 11): libharu forgets the font at each new page, so the renderer must
+    /// select it again there (it failed with 0x1025).
+    @Test func aValueOnALaterPageIsWrittenInTheFontOfPageOne() throws {
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.file)) as? [String: Any])
+        json["id"] = "valeur-page-2"
+        var fields = try #require(json["fields"] as? [[String: Any]])
+        var moved = fields[fields.count - 1]
+        moved["page"] = 2
+        moved["y"] = 500
+        moved["font"] = "Helvetica-Bold"
+        moved["size"] = 11
+        fields[fields.count - 1] = moved
+        json["fields"] = fields
+        var catalog = FormCatalog.builtIn
+        try catalog.add(json: try jsonData(json), source: "valeur-page-2.json")
+        let form = try #require(catalog.form(id: "valeur-page-2"))
+        let attestation = try Self.attestation(form)
+        let pdf = try AttestationRenderer(forms: [form]).pdf(attestation)
+        let value = attestation.text(of: try #require(form.fields.last))
+        try withScratchDirectory { directory in
+            let path = try write(pdf, named: "attestation.pdf", in: directory)
+            let page2 = try Tool.run("pdftotext", ["-f", "2", "-l", "2", path, "-"], in: directory).text
+            #expect(page2.contains(value), "page 2 reads « \(page2) », not « \(value) »")
+        }
+    }
+
     @Test func thePageImagesOfPagesTwoAndThreeDrawTheSameRules() throws {
         let form = try Self.form()
         let renderer = try AttestationRenderer(forms: [form])

@@ -179,7 +179,7 @@ extension Paper {
     /// Every row of the file, or nothing: a paper left out of a pile to print goes unnoticed.
     private func fromPeople(_ path: String, now: Date) throws -> [PaperAttestation] {
         let catalog = try forms.catalog(config: config)
-        let file = try PeopleFile(path: path)
+        let file = try PeopleFile(path: path, needsReasons: false)
         for note in file.notes { Self.warn(note) }
         let check = ValueCheck(unicodeFontPath: unicodeFont)
         var papers: [PaperAttestation] = []

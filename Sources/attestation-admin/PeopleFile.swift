@@ -22,7 +22,9 @@ struct PeopleFile {
     /// How the file was read, when the administrator should know (its encoding).
     let notes: [String]
 
-    init(path: String) throws {
+    /// - Parameter needsReasons: whether the reasons column must be there; a paper attestation
+    ///   leaves the reasons to be ticked by hand, so its file may have none.
+    init(path: String, needsReasons: Bool = true) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AdminError.data("\(path) : fichier introuvable ou illisible.")
         }
@@ -35,7 +37,9 @@ struct PeopleFile {
             throw AdminError.data(
                 "\(path) : CSV illisible (\(error)) ; une ligne de titres puis une personne par ligne sont attendues.")
         }
-        let columns = try Self.columns(table.header, path: path, rows: table.rows)
+        let columns = try Self.columns(
+            table.header, path: path, rows: table.rows,
+            required: needsReasons ? Column.required : Column.required.filter { $0 != .reasons })
 
         var rows: [Row] = []
         // A quoted cell may hold line breaks: the next row starts that many lines further.
@@ -113,7 +117,6 @@ struct PeopleFile {
         static let required: [Column] = [
             .firstName, .lastName, .birthDate, .birthPlace, .address, .zip, .city, .reasons,
         ]
-        static let optional: [Column] = [.form, .expires, .timeZone, .lockReasons]
 
         /// The French title a spreadsheet would use.
         var french: String {
@@ -173,15 +176,19 @@ struct PeopleFile {
         }
     }
 
-    static let acceptedColumns = """
-        colonnes attendues, en français ou en anglais (majuscules, accents et espaces indifférents) : \
-        \(Column.required.map { "\($0.french) (\($0.rawValue))" }.joined(separator: ", ")) ; \
-        facultatives : \(Column.optional.map { "\($0.french) (\($0.rawValue))" }.joined(separator: ", ")).
-        """
+    static func acceptedColumns(required: [Column]) -> String {
+        let optional = Column.allCases.filter { !required.contains($0) }
+        return """
+            colonnes attendues, en français ou en anglais (majuscules, accents et espaces indifférents) : \
+            \(required.map { "\($0.french) (\($0.rawValue))" }.joined(separator: ", ")) ; \
+            facultatives : \(optional.map { "\($0.french) (\($0.rawValue))" }.joined(separator: ", ")).
+            """
+    }
 
     private static func columns(
-        _ header: [String], path: String, rows: [[String]]
+        _ header: [String], path: String, rows: [[String]], required: [Column]
     ) throws -> [Column: (index: Int, title: String)] {
+        let acceptedColumns = acceptedColumns(required: required)
         var found: [Column: (index: Int, title: String)] = [:]
         var unknown: [String] = []
         for (index, raw) in header.enumerated() {
@@ -207,7 +214,7 @@ struct PeopleFile {
             }
             found[column] = (index, title)
         }
-        let missing = Column.required.filter { found[$0] == nil }
+        let missing = required.filter { found[$0] == nil }
         guard unknown.isEmpty, missing.isEmpty else {
             var problems: [String] = []
             if !unknown.isEmpty {

@@ -79,6 +79,25 @@ private let peopleRows = [
         #expect(pages.allSatisfy { $0.firstMatch(of: timePattern) == nil })
     }
 
+    /// A file made for paper only: the reasons are ticked by hand, so it needs no such column
+    /// (mint, which writes them into links, still asks for it).
+    @Test func aPeopleFileWithoutReasonsIsEnoughForPaperButNotForLinks() throws {
+        let scratch = try initialized()
+        let csv = scratch.path("personnes.csv")
+        let rows = [
+            "prénom;nom;date de naissance;lieu de naissance;adresse;code postal;ville",
+            "Hélène;Leroy;03/04/1941;Besançon;12 rue des Lilas;25000;Besançon",
+        ]
+        try Data(rows.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: csv))
+        let file = scratch.path("papiers.pdf")
+        let paper = try Tool.admin(["paper", "--people", csv, "-o", file], in: scratch.url)
+        #expect(paper.status == 0, "\(paper.stderr)")
+        #expect(try pageTexts(file).first?.contains("Hélène Leroy") == true)
+        let mint = try Tool.admin(["mint", "--csv", csv, "-o", scratch.path("liens.html")], in: scratch.url)
+        #expect(mint.status == 65)
+        #expect(mint.stderr.contains("colonne(s) manquante(s) : motifs"), "\(mint.stderr)")
+    }
+
     @Test func aRefusedLineOfThePeopleFileWritesNothingAndNamesTheLine() throws {
         let scratch = try Scratch()
         let csv = scratch.path("personnes.csv")

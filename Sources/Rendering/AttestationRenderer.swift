@@ -87,20 +87,7 @@ public struct AttestationRenderer: Sendable {
         // (its size: `QRCodeImage`), made when the first page draws it.
         var image: HPDF_Image?
         for (index, drawing) in pages.enumerated() {
-            let page = try document.addPage(width: drawing.width, height: drawing.height)
-            fonts.startPage()
-            if !drawing.fixed.items.isEmpty {
-                var registered: [StandardFont: HPDF_Font] = [:]
-                for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
-                guard
-                    try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document)
-                        == layout.fontNames
-                else {
-                    throw .unexpectedFontNames
-                }
-                // The fixed part of the form first, as laid out and deflated at start-up.
-                try document.insert(try document.stream(drawing.fixed.pdfContent, deflated: true), on: page)
-            }
+            let page = try Self.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
             try draw(
                 drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template,
@@ -115,6 +102,25 @@ public struct AttestationRenderer: Sendable {
         }
         try document.check()
         return try document.bytes()
+    }
+
+    /// A new page of the document with the form's fixed part already on it, as laid out and
+    /// deflated at start-up, under the font names that content was written with; no font is
+    /// selected yet (libharu forgets it at each page).
+    static func addPage(
+        _ drawing: PageDrawing, of layout: FormLayout, to document: HaruDocument, fonts: inout PageFonts
+    ) throws(RenderingError) -> HPDF_Page {
+        let page = try document.addPage(width: drawing.width, height: drawing.height)
+        fonts.startPage()
+        guard !drawing.fixed.items.isEmpty else { return page }
+        var registered: [StandardFont: HPDF_Font] = [:]
+        for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
+        guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames
+        else {
+            throw .unexpectedFontNames
+        }
+        try document.insert(try document.stream(drawing.fixed.pdfContent, deflated: true), on: page)
+        return page
     }
 
     /// An attestation's own items on a PDF page: text through libharu's text operators (the

@@ -97,19 +97,7 @@ extension AttestationRenderer {
         }
         var codes = unicodeCodes.makeIterator()
         for (index, (drawing, layout)) in pages.enumerated() {
-            let page = try document.addPage(width: drawing.width, height: drawing.height)
-            fonts.startPage()
-            if !drawing.fixed.items.isEmpty {
-                var registered: [StandardFont: HPDF_Font] = [:]
-                for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
-                guard
-                    try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document)
-                        == layout.fontNames
-                else {
-                    throw .unexpectedFontNames
-                }
-                try document.insert(try document.stream(drawing.fixed.pdfContent, deflated: true), on: page)
-            }
+            let page = try AttestationRenderer.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
             // A paper page has only text: no reasons' marks, no QR code.
             try draw(

@@ -18,8 +18,8 @@ struct Paper: ParsableCommand {
             Les personnes viennent d’un ou plusieurs liens (--link, vérifiés avec les clés de la \
             configuration : un lien expiré ou révoqué est refusé), des options d’identité, ou \
             d’un fichier CSV (--people), le même que mint --csv lit (les colonnes de motifs et \
-            d’expiration y sont ignorées, et peuvent manquer). Un seul PDF, à imprimer : chaque personne --copies \
-            fois, dans l’ordre. Une ligne refusée, ou un lien refusé, et rien n’est écrit : \
+            d’expiration y sont ignorées, et peuvent manquer). Un seul PDF, à imprimer : \
+            chaque personne --copies fois, dans l’ordre. Une ligne refusée, ou un lien refusé, et rien n’est écrit : \
             chaque refus est signalé, avec sa ligne, et le code de sortie est 65.
 
             -o écrit le fichier entier ou rien, et refuse d’écraser un fichier existant sans \

@@ -50,13 +50,11 @@ public struct Form: Sendable, Hashable, Identifiable {
     public let qrPayload: QRPayloadFormat
     /// Where the QR codes are drawn; a page is added when a code is placed on it.
     public let qrCodes: [QRPlacement]
+    /// What an attestation of this form must obey: its reasons, how many, its QR code's text;
+    /// made once with the form, not at each attestation.
+    public let attestationRules: FormRules
 
     public func reason(code: String) -> Reason? { reasons.first { $0.code == code } }
-
-    /// What an attestation of this form must obey: its reasons, how many, its QR code's text.
-    public var attestationRules: FormRules {
-        FormRules(id: id, reasons: reasons.map(\.choice), selection: selection, qrPayload: qrPayload)
-    }
 
     /// The most pages a form may have.
     public static let maximumPages = 8

@@ -75,7 +75,9 @@ struct FormBuilder {
                 foldsPrintedValues: d.foldPrintedValues ?? false, metadata: d.metadata, title: title,
                 legalText: legalText, texts: texts, fields: fields, reasons: chosen, printedReasons: printed,
                 reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
-                qrCodes: placements)
+                qrCodes: placements,
+                attestationRules: FormRules(
+                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload))
         }
 
         guard let contexts = d.contexts else { return [try form(id: d.id, name: d.name, offered: nil)] }

@@ -37,38 +37,9 @@ struct LaterPagesAndRulesTests {
             timeZone: .paris, now: Fixture.now)
     }
 
-    /// A greyscale picture: width, height and one byte a pixel, 0 black.
-    struct Gray {
-        let width: Int
-        let height: Int
-        let pixels: [UInt8]
-
-        /// A binary PGM (P5, maxval 255), as pdftoppm -gray and ImageMagick write it.
-        init(pgm data: Data) throws {
-            let bytes = [UInt8](data)
-            var fields: [Int] = []
-            var index = 2
-            while fields.count < 3 {
-                while bytes[index] == 0x20 || bytes[index] == 0x0A { index += 1 }
-                var number = 0
-                while (0x30...0x39).contains(bytes[index]) {
-                    number = number * 10 + Int(bytes[index] - 0x30)
-                    index += 1
-                }
-                fields.append(number)
-            }
-            try #require(bytes.starts(with: Array("P5".utf8)) && fields[2] == 255, "not an 8-bit PGM")
-            (width, height) = (fields[0], fields[1])
-            pixels = Array(bytes[(index + 1)...])
-            try #require(pixels.count == width * height, "PGM of \(pixels.count) bytes for \(width) × \(height)")
-        }
-
-        func isInk(_ x: Int, _ y: Int) -> Bool { pixels[y * width + x] < 128 }
-    }
-
     /// At 144 dpi (2 pixels a point), the rule's ink is where its thickness centred on its
     /// path puts it: the 2-point vertical rule at x = 40 covers pixels 78 to 81, not 77 or 82.
-    static func expectRules(page2: Gray, page3: Gray, pageHeight: Double, _ what: String) {
+    static func expectRules(page2: GrayImage, page3: GrayImage, pageHeight: Double, _ what: String) {
         let rows = Int((pageHeight - 390) * 2)..<Int((pageHeight - 110) * 2)
         for row in rows.striding(by: 40) {
             #expect((78...81).allSatisfy { page2.isInk($0, row) }, "\(what): page 2 row \(row) inside the rule")
@@ -95,8 +66,8 @@ struct LaterPagesAndRulesTests {
                 "pdftoppm",
                 ["-r", "144", "-gray", "-f", "2", "-l", "3", path, directory.appendingPathComponent("p").path],
                 in: directory)
-            let page2 = try Gray(pgm: Data(contentsOf: directory.appendingPathComponent("p-2.pgm")))
-            let page3 = try Gray(pgm: Data(contentsOf: directory.appendingPathComponent("p-3.pgm")))
+            let page2 = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("p-2.pgm")))
+            let page3 = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("p-3.pgm")))
             Self.expectRules(page2: page2, page3: page3, pageHeight: form.size(ofPage: 3).height, "PDF")
             try Tool.run("pdftoppm", ["-r", "72", "-png", "-f", "3", "-l", "3", path, "q"], in: directory)
             let decoded = try Tool.run("zbarimg", ["--raw", "-q", "q-3.png"], in: directory).text
@@ -136,12 +107,12 @@ struct LaterPagesAndRulesTests {
         let renderer = try AttestationRenderer(forms: [form])
         let attestation = try Self.attestation(form)
         try withScratchDirectory { directory in
-            var pages: [Gray] = []
+            var pages: [GrayImage] = []
             for page in 2...3 {
                 let png = try renderer.pagePNG(attestation, page: page, dpi: 144)
                 _ = try write(png, named: "page\(page).png", in: directory)
                 try Tool.run("convert", ["page\(page).png", "-depth", "8", "pgm:page\(page).pgm"], in: directory)
-                pages.append(try Gray(pgm: Data(contentsOf: directory.appendingPathComponent("page\(page).pgm"))))
+                pages.append(try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("page\(page).pgm"))))
             }
             Self.expectRules(page2: pages[0], page3: pages[1], pageHeight: form.size(ofPage: 3).height, "PNG")
             #expect(throws: RenderingError.pageNumber(4, pages: 3)) {
@@ -167,4 +138,8 @@ struct LaterPagesAndRulesTests {
 
 extension Range where Bound == Int {
     fileprivate func striding(by step: Int) -> StrideTo<Int> { stride(from: lowerBound, to: upperBound, by: step) }
+}
+
+extension GrayImage {
+    fileprivate func isInk(_ x: Int, _ y: Int) -> Bool { pixels[y * width + x] < 128 }
 }

@@ -82,14 +82,14 @@ class JourneyTests(PageHelpers, unittest.TestCase):
               && last.getBoundingClientRect().top >= action.getBoundingClientRect().top;""")
         self.assertTrue(below, "« Ma dernière attestation » sits below the generate action")
 
-        # Yesterday's: marked as such.
+        # Yesterday's, at noon in Paris (26 hours ago is the day before yesterday just after midnight): marked as such.
+        yesterday_noon = datetime.datetime.combine(today - datetime.timedelta(days=1), datetime.time(12), support.PARIS)
         browser.driver.execute_async_script("""
-            const [token, done] = [arguments[0], arguments[arguments.length - 1]];
-            const yesterday = new Date(Date.now() - 26 * 3600 * 1000).toISOString();
+            const [token, yesterday, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
             caches.open('attestations-v1').then(cache => cache.put('/derniere-attestation.pdf?t=' + token,
               new Response('%PDF-1.3', {headers: {'Content-Type': 'application/pdf', 'X-Enregistree-Le': yesterday,
                                                   'X-Decalage': '-20', 'X-Motifs': 'travail'}}))).then(() => done(true));""",
-                                            tokens["camille"])
+                                            tokens["camille"], yesterday_noon.isoformat())
         browser.open_person(self.server, tokens["camille"])
         browser.wait(lambda: browser.visible("#derniere-perimee"), message="yesterday's attestation does not look old")
         self.assertIn("hier", browser.text("#derniere-details"))

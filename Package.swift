@@ -113,10 +113,15 @@ let package = Package(
             // The French error page a browser gets from the attestation routes: a template, not a Swift literal.
             resources: [.embedInCode("Resources/erreur.html")]),
 
+        // swift-argument-parser's own English (headings, parsing errors) in French, for both programs.
+        .target(
+            name: "FrenchCommandLine",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "attestation-admin",
             dependencies: [
                 "AttestationKit", "FormSchema", "Rendering", "LinkTokens", "AttestationConfiguration", "Licenses",
+                "FrenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
@@ -128,6 +133,7 @@ let package = Package(
             // build kept code compiled against an older `Form` and crashed (--check-config, SIGSEGV).
             dependencies: [
                 "AttestationService", "AttestationConfiguration", "FormSchema", "HTTPServer", "CMalloc",
+                "FrenchCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FrenchCommandLine
 
 @main
 struct AttestationAdmin: ParsableCommand {
@@ -30,14 +31,7 @@ struct AttestationAdmin: ParsableCommand {
             FileHandle.standardError.write(Data("attestation-admin : \(error.message)\n".utf8))
             Foundation.exit(error.status)
         } catch {
-            let text = FrenchParserText.translate(fullMessage(for: error))
-            let status = exitCode(for: error)
-            if status == .success {
-                print(text)
-            } else if !text.isEmpty {
-                FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-            }
-            Foundation.exit(status.rawValue)
+            exitInFrench(error)
         }
     }
 }

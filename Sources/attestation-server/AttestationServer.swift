@@ -2,6 +2,7 @@ import ArgumentParser
 import AttestationConfiguration
 import AttestationService
 import Foundation
+import FrenchCommandLine
 import HTTPServer
 import Logging
 
@@ -41,7 +42,7 @@ struct AttestationServer: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Adresse d’écoute, à la place de server.host (0.0.0.0 ou :: pour toutes).", valueName: "ADDRESS"))
+            "Adresse d’écoute, à la place de server.host (0.0.0.0 ou :: pour toutes).", valueName: "ADRESSE"))
     var host: String?
 
     @Option(
@@ -74,6 +75,16 @@ struct AttestationServer: ParsableCommand {
         name: .customLong("check-config"),
         help: "Vérifie la configuration et tout ce qu’elle nomme, écrit un résumé, et s’arrête.")
     var checkConfig = false
+
+    /// The parser's help and errors in French, like every other message of the program.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitInFrench(error)
+        }
+    }
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port : de 0 à 65535 attendu.") }

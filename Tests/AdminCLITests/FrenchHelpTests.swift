@@ -44,13 +44,37 @@ import Testing
         #expect(!result.stderr.contains("Error:") && !result.stderr.contains("Usage:"), "\(result.stderr)")
     }
 
-    /// The server's own help: abstract, discussion and option help in French too.
+    /// The server's own help: abstract, discussion and option help in French, and the parser's
+    /// headings translated as the admin's are.
     @Test func theServersHelpIsFrenchToo() throws {
         let help = try Tool.run(Tool.server, ["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Sert les attestations"), "\(help.stdout)")
-        for english in ["Serve attestations", "The configuration file", "Address to listen on"] {
+        for english in [
+            "Serve attestations", "The configuration file", "Address to listen on", "USAGE:", "OPTIONS:", "Show help",
+            "<ADDRESS>",
+        ] {
             #expect(!help.stdout.contains(english), "« \(english) »")
         }
+        #expect(help.stdout.contains("UTILISATION : attestation-server"), "\(help.stdout)")
+        #expect(help.stdout.contains("Affiche cette aide."), "\(help.stdout)")
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["--log-level", "bavard"],
+                "valeur « bavard » invalide pour « --log-level <NIVEAU> » : « bavard » inconnu ; un de : trace, debug"
+            ),
+            (["--bogus"], "option inconnue « --bogus » ; voir --help pour les options acceptées."),
+            (["--port", "70000"], "--port : de 0 à 65535 attendu."),
+            (["--port", "huit"], "valeur « huit » invalide pour « --port <PORT> »."),
+        ] as [([String], String)])
+    func theServersArgumentErrorsAreFrenchWithTheUsage(arguments: [String], message: String) throws {
+        let result = try Tool.run(Tool.server, arguments, timeout: 30)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("attestation-server : \(message)"), "\(result.stderr)")
+        #expect(result.stderr.contains("\nUtilisation : attestation-server"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Error:") && !result.stderr.contains("Usage:"), "\(result.stderr)")
     }
 }

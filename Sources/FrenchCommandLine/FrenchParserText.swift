@@ -6,9 +6,9 @@
 /// only as text, through `fullMessage(for:)`. So that text is translated here, line by line,
 /// from the phrasings of the version the package resolves; a phrase this file does not know is
 /// left as it is, in English, and `FrenchHelpTests` fails when a new version changes one.
-enum FrenchParserText {
+public enum FrenchParserText {
     /// The help screen or the error report `fullMessage(for:)` gave, in French.
-    static func translate(_ text: String, program: String = "attestation-admin") -> String {
+    public static func translate(_ text: String, program: String) -> String {
         var lines: [String] = []
         var inUsage = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -67,7 +67,7 @@ enum FrenchParserText {
     }
 
     /// One parsing error, from ErrorMessageGenerator's phrasings.
-    static func error(_ message: String) -> String {
+    public static func error(_ message: String) -> String {
         if let m = message.wholeMatch(of: #/Missing expected argument '(.+)'/#) {
             return "il manque « \(m.1) » ; voir --help."
         }

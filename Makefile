@@ -29,7 +29,7 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 help \
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 check-webkit help \
         form-pictures draft-reference-form generate-font-metrics render-icons update-licences update-vendor-js
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env.py).
@@ -147,6 +147,16 @@ screenshots: deps ## the pages at phone size, light and dark, into docs/screensh
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
 	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots.py docs/screenshots
+
+# « Montrer à l’agent » in WebKit, the engine of every iPhone browser (the browser tests run in
+# Chromium only): WebKitGTK's MiniBrowser at phone size under a virtual X server, the debug server
+# on a free port, the officer view online and offline read back with zbarimg; a JSON report, the
+# screenshots in a temporary folder it names. Not part of make test.
+check-webkit: deps ## the officer view online and offline in WebKit (WebKitGTK), a JSON report
+	scripts/install-deps.sh --webkit
+	$(SWIFT) build --product attestation-admin
+	$(SWIFT) build --product attestation-server
+	ATTESTATION_BIN=.build/debug scripts/check-webkit.py
 
 # The files the repository keeps copied or drawn from elsewhere, each made again by hand when its
 # source changes (the tests that compare say which to run); review the diff before committing.

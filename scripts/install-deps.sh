@@ -13,7 +13,8 @@
 # --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap);
 # --forms adds what the form tools read and draw with (make draft-reference-form: mutool; make
 # generate-font-metrics: the Adobe Glyph List of fontTools; make form-pictures: pdftoppm and
-# ImageMagick).
+# ImageMagick); --webkit adds what make check-webkit drives WebKit with: WebKitGTK's WebDriver and
+# MiniBrowser, the virtual X server it runs in, Debian's Python with selenium, and zbarimg.
 # The package names are the same on Debian 12 and 13 (apt picks the t64 libraries of 13 for the
 # names of 12).
 # Uses sudo only when not root. The Swift toolchain itself is expected on PATH.
@@ -26,6 +27,7 @@ stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy o
 debian13_packages=(debootstrap)
 forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
 browser_packages=(chromium chromium-driver python3 python3-selenium python3-venv poppler-utils zbar-tools curl)
+webkit_packages=(webkit2gtk-driver xvfb xauth python3 python3-selenium zbar-tools)
 
 # Debian 12's promtool comes out of the prometheus package (see above); later releases package it.
 debian_release=$(. /etc/os-release 2>/dev/null && echo "${VERSION_ID:-}")
@@ -44,8 +46,9 @@ for arg in "$@"; do
     --stress) packages+=("${stress_packages[@]}") ;;
     --debian13) packages+=("${debian13_packages[@]}") ;;
     --forms) packages+=("${forms_packages[@]}") ;;
-    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13] [--forms]"; exit 0 ;;
-    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13, --forms)" >&2; exit 64 ;;
+    --webkit) packages+=("${webkit_packages[@]}") ;;
+    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13] [--forms] [--webkit]"; exit 0 ;;
+    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13, --forms, --webkit)" >&2; exit 64 ;;
   esac
 done
 

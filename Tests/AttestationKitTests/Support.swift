@@ -5,17 +5,8 @@ import Testing
 
 @testable import AttestationKit
 
-/// Fixed values shared by the suites: no test reads the real clock.
-enum Fixture {
-    /// The day the 28 November 2020 form came into force.
-    static let today = CalendarDate(year: 2020, month: 11, day: 28)!
-
-    static let form1128ID = "deplacement-2020-11-28"
-    static let form1102ID = "deplacement-2020-11-02"
-
-    static var form1128: Form { FormCatalog.builtIn.form(id: form1128ID)! }
-    static var form1102: Form { FormCatalog.builtIn.form(id: form1102ID)! }
-
+/// What these suites add to the shared fixed values.
+extension Fixture {
     static let paris = TimeZone(identifier: "Europe/Paris")!
     static let martinique = TimeZone(identifier: "America/Martinique")!
     static let noumea = TimeZone(identifier: "Pacific/Noumea")!

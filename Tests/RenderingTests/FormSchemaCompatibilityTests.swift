@@ -1,6 +1,7 @@
 import AttestationKit
 import FormSchema
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Rendering

@@ -1,5 +1,6 @@
 import AttestationKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Rendering

@@ -1,6 +1,7 @@
 import AttestationKit
 import FormSchema
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Rendering
@@ -10,10 +11,9 @@ import Testing
 /// The ids of the built-in forms, the argument of most parameterized tests.
 let builtInFormIDs = ["deplacement-2020-11-28", "deplacement-2020-11-02"]
 
-enum Fixture {
+extension Fixture {
     /// 2020-11-28T07:15:00Z, that is 08:15 in Paris (UTC+1 in November).
     static let now = Date(timeIntervalSince1970: 1_606_547_700)
-    static let today = CalendarDate(year: 2020, month: 11, day: 28)!
 
     static func renderer() throws -> AttestationRenderer {
         try AttestationRenderer(forms: FormCatalog.builtIn.forms)

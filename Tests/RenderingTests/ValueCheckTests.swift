@@ -1,5 +1,6 @@
 import AttestationKit
 import FormSchema
+import TestSupport
 import Testing
 
 @testable import Rendering

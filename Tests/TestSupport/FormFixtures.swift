@@ -36,7 +36,7 @@ public struct RawIdentity: Sendable {
 
     /// The person, checked as of `today` (the day the 28 November 2020 form came into force).
     public func make(
-        today: CalendarDate = CalendarDate(year: 2020, month: 11, day: 28)!
+        today: CalendarDate = Fixture.today
     ) throws(IdentityError)
         -> Identity
     {

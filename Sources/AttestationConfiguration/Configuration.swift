@@ -16,6 +16,10 @@ public struct Configuration: Codable, Sendable {
     public var revocationList: String
     /// A directory of extra form definitions (`*.json`); absent or missing means none.
     public var formsDirectory: String?
+    /// The schedule of versions a link that follows the rules prints, each from its start;
+    /// absent (or null) means the official calendar, which grows with the built-in forms.
+    /// Forms of `formsDirectory` with their own `inForce` join it either way.
+    public var calendar: [CalendarEntry]?
     /// Accepted `offset` values, in minutes from now.
     public var offsetBounds: OffsetBounds?
     /// How `attestation-server` listens; absent means every default of `ServerSettings`.
@@ -26,6 +30,15 @@ public struct Configuration: Codable, Sendable {
 
     /// The longest `contact` accepted: one line on a phone's screen, two at most.
     public static let maximumContactLength = 200
+
+    /// From `from` (Paris time, `2020-12-15T20:00`), the forms `forms` (ids, or the id of a
+    /// document with contexts for all its contexts).
+    public struct CalendarEntry: Codable, Sendable, Equatable {
+        public var from: String
+        public var forms: [String]
+
+        public init(from: String, forms: [String]) { (self.from, self.forms) = (from, forms) }
+    }
 
     public struct PublicKeyEntry: Codable, Sendable, Equatable {
         public var id: String
@@ -39,8 +52,10 @@ public struct Configuration: Codable, Sendable {
 
     public init(
         baseURL: String, keys: [PublicKeyEntry], signingKey: String?, revocationList: String,
-        formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil, contact: String? = nil
+        formsDirectory: String?, offsetBounds: OffsetBounds?, server: ServerSettings? = nil, contact: String? = nil,
+        calendar: [CalendarEntry]? = nil
     ) {
+        self.calendar = calendar
         self.baseURL = baseURL
         self.keys = keys
         self.signingKey = signingKey
@@ -118,6 +133,8 @@ public struct ServiceState: Sendable {
     public let keys: KeyRing
     public let revoked: RevocationList
     public let catalog: FormCatalog
+    /// The versions in force one after another, for links that follow the rules.
+    public let calendar: FormCalendar
     public let bounds: OffsetBounds
 
     public static func load(configurationFile: URL) throws(ConfigurationError) -> ServiceState {
@@ -161,16 +178,41 @@ public struct ServiceState: Sendable {
         if let formsDirectory = configuration.formsDirectory {
             try FormFiles.load(from: resolve(formsDirectory, against: directory), into: &catalog)
         }
+        let calendar = try Self.calendar(configuration.calendar, catalog: catalog, source: source)
         return ServiceState(
             configuration: configuration, configurationFile: configurationFile, keys: ring,
-            revoked: revoked, catalog: catalog, bounds: configuration.offsetBounds ?? .standard)
+            revoked: revoked, catalog: catalog, calendar: calendar, bounds: configuration.offsetBounds ?? .standard)
     }
 
     /// The same state with `ids` revoked too, whatever the revocation list on disk says.
     public func revoking(_ ids: Set<LinkID>) -> ServiceState {
         ServiceState(
             configuration: configuration, configurationFile: configurationFile, keys: keys,
-            revoked: RevocationList(ids: revoked.ids.union(ids)), catalog: catalog, bounds: bounds)
+            revoked: RevocationList(ids: revoked.ids.union(ids)), catalog: catalog, calendar: calendar, bounds: bounds)
+    }
+
+    /// The official calendar, or the configuration's schedule, with the forms added that carry
+    /// their start.
+    public static func calendar(
+        _ entries: [Configuration.CalendarEntry]?, catalog: FormCatalog, source: String
+    ) throws(ConfigurationError) -> FormCalendar {
+        var schedule: [FormCalendar.Entry]?
+        if let entries {
+            schedule = []
+            for (index, entry) in entries.enumerated() {
+                guard let start = FormCalendar.Entry.start(parsing: entry.from) else {
+                    throw ConfigurationError(
+                        source: source, path: "calendar[\(index)].from",
+                        message:
+                            "date invalide « \(entry.from) » ; heure de Paris attendue, AAAA-MM-JJTHH:MM (2020-12-15T20:00)."
+                    )
+                }
+                schedule?.append(FormCalendar.Entry(start: start, forms: entry.forms))
+            }
+        }
+        do { return try FormCalendar(catalog: catalog, schedule: schedule) } catch {
+            throw ConfigurationError(source: source, path: error.path, message: error.message)
+        }
     }
 
     /// The configuration file is a few kilobytes; anything far larger is not one.

@@ -3,19 +3,25 @@ import FormSchema
 import Foundation
 import LinkTokens
 
-/// A link opened with its parameters: the token and the optional `offset`, `at`, `reasons`.
+/// A link opened with its parameters: the token and the optional `offset`, `at`, `reasons`,
+/// `context`.
 public struct LinkRequest: Sendable {
     public var token: String
     public var offset: String?
     public var at: String?
     /// Comma-separated reason codes replacing the link's own, unless the link locks them.
     public var reasons: String?
+    /// The context of the version in force (`couvre-feu`, `week-end`) instead of the link's own.
+    public var context: String?
 
-    public init(token: String, offset: String? = nil, at: String? = nil, reasons: String? = nil) {
+    public init(
+        token: String, offset: String? = nil, at: String? = nil, reasons: String? = nil, context: String? = nil
+    ) {
         self.token = token
         self.offset = offset
         self.at = at
         self.reasons = reasons
+        self.context = context
     }
 
     /// The token of a link (`…?t=TOKEN`), or the text itself when it is a bare token.
@@ -29,12 +35,26 @@ public struct LinkRequest: Sendable {
     }
 }
 
-/// A link whose signature holds and which this server can serve: its form is installed, its time
-/// zone known, its own reasons belong to its form.
+/// A link whose signature holds and which this server can serve: its pinned form is installed,
+/// its time zone known, its own reasons belong to its form (or to the calendar's forms).
 public struct VerifiedLink: Sendable {
     public let contents: LinkContents
-    public let form: Form
+    /// The form the link names; nil for a link that follows the calendar.
+    public let pinnedForm: Form?
     public let timeZone: TimeZone
+
+    public var followsCalendar: Bool { pinnedForm == nil }
+}
+
+/// The form a link prints at an exit instant: its own, or the calendar's version in force.
+public struct FormInForce: Sendable {
+    public let form: Form
+    /// The version in force, for a link that follows the calendar.
+    public let version: FormCalendar.Version?
+    /// The next change of version after the instant, if one is scheduled.
+    public let next: FormCalendar.Version?
+    /// The link's default reasons as `form` names them, and those it has no counterpart for.
+    public let reasons: CarriedReasons
 }
 
 extension ServiceState {
@@ -46,37 +66,82 @@ extension ServiceState {
         case .valid(let valid, _): contents = valid
         case let failure: throw .link(failure)
         }
-        guard let form = catalog.form(id: contents.formID) else { throw .unknownForm(contents.formID) }
         let zone =
             try contents.timeZone.map { (identifier) throws(LinkRequestError) -> TimeZone in
                 guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
                 return zone
             } ?? .paris
+        guard let formID = contents.formID else {
+            let known = Set((catalog.forms + catalog.pendingForms).flatMap(\.printedReasons).map(\.code))
+            guard !contents.reasons.isEmpty, contents.reasons.allSatisfy(known.contains) else {
+                throw .linkReasons(formID: nil)
+            }
+            return VerifiedLink(contents: contents, pinnedForm: nil, timeZone: zone)
+        }
+        guard let form = catalog.form(id: formID) else { throw .unknownForm(formID) }
         guard !contents.reasons.isEmpty, contents.reasons.allSatisfy({ form.reason(code: $0) != nil }) else {
             throw .linkReasons(formID: form.id)
         }
-        return VerifiedLink(contents: contents, form: form, timeZone: zone)
+        return VerifiedLink(contents: contents, pinnedForm: form, timeZone: zone)
     }
 
-    /// Verifies the link and builds the attestation it asks for, created `now`.
+    /// The form `link` prints for an exit at `instant`: its pinned form, or the version in force
+    /// then in `context` (the request's, else the link's default where the version has it, else
+    /// the version's first).
+    public func form(
+        for link: VerifiedLink, at instant: Date, context: String? = nil
+    ) throws(LinkRequestError) -> FormInForce {
+        let contents = link.contents
+        if let form = link.pinnedForm {
+            guard context == nil else { throw .contextOfPinnedLink(formID: form.id) }
+            return FormInForce(
+                form: form, version: nil, next: nil, reasons: CarriedReasons(codes: contents.reasons, missing: []))
+        }
+        guard let version = calendar.version(at: instant) else { throw .emptyCalendar }
+        let form: Form
+        if let context {
+            guard let chosen = version.form(context: context) else {
+                throw .unknownContext(context, accepted: version.contexts)
+            }
+            form = chosen
+        } else {
+            form = version.form(context: contents.context) ?? version.forms[0]
+        }
+        return FormInForce(
+            form: form, version: version, next: calendar.version(after: instant),
+            reasons: calendar.carryOver(contents.reasons, into: form))
+    }
+
+    /// Verifies the link and builds the attestation it asks for, created `now`, in the form in
+    /// force at its exit instant.
     public func attestation(for request: LinkRequest, now: Date = Date()) throws(LinkRequestError) -> Attestation {
         let link = try verify(token: request.token, now: now)
         let contents = link.contents
-        var reasons = contents.reasons
+        let exit: ExitTime
+        let exitInstant: Date
+        do {
+            exit = try ExitTime.parse(offset: request.offset, at: request.at)
+            exitInstant = try exit.resolve(now: now, in: link.timeZone, bounds: bounds)
+        } catch {
+            throw .parameter(error.description)
+        }
+        let inForce = try form(for: link, at: exitInstant, context: request.context)
+        var reasons = inForce.reasons.codes
         if let requested = request.reasons {
             guard !contents.lockReasons else { throw .reasonsLocked }
-            // Empty entries (`a,,b`, a trailing comma) are slips, not reasons.
-            reasons = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            // Empty entries (`a,,b`, a trailing comma) are slips, not reasons. A code of an earlier
+            // version (a Shortcut written then) is read as the reason that continues it.
+            let codes = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty
             }
-        }
-        let exit: ExitTime
-        do { exit = try ExitTime.parse(offset: request.offset, at: request.at) } catch {
-            throw .parameter(error.description)
+            reasons = codes.map { code in calendar.carryOver([code], into: inForce.form).codes.first ?? code }
+        } else if !inForce.reasons.missing.isEmpty {
+            throw .reasonsNotInForm(
+                missing: inForce.reasons.missing, form: inForce.form, locked: contents.lockReasons)
         }
         do {
             return try Attestation(
-                identity: contents.identity, form: link.form, reasonCodes: reasons, exit: exit,
+                identity: contents.identity, form: inForce.form, reasonCodes: reasons, exit: exit,
                 timeZone: link.timeZone, now: now, bounds: bounds)
         } catch {
             throw .parameter(error.description)
@@ -91,8 +156,17 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     case reasonsLocked
     case unknownForm(String)
     case unknownTimeZone(String)
-    /// The link's own reasons are none, or not of its form (a form changed since it was minted).
-    case linkReasons(formID: String)
+    /// The link's own reasons are none, or not of its form (a form changed since it was minted);
+    /// for a link that follows the calendar (nil), of no form this server knows.
+    case linkReasons(formID: String?)
+    /// The version in force has no counterpart for some of the link's default reasons.
+    case reasonsNotInForm(missing: [String], form: Form, locked: Bool)
+    /// A `context` the version in force does not have.
+    case unknownContext(String, accepted: [String])
+    /// A `context` asked of a link that always prints one form.
+    case contextOfPinnedLink(formID: String)
+    /// A calendar with no version: links that follow it cannot print anything.
+    case emptyCalendar
     case parameter(String)
 
     public var description: String {
@@ -118,9 +192,34 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
             return "le formulaire \(id) de ce lien n’est pas installé sur ce serveur."
         case .unknownTimeZone(let zone):
             return "le fuseau horaire \(zone) de ce lien est inconnu de ce serveur."
-        case .linkReasons(let formID):
+        case .linkReasons(let formID?):
             return "les motifs de ce lien ne sont pas ceux du formulaire \(formID) installé sur ce serveur ; "
                 + "demandez un nouveau lien à votre administrateur."
+        case .linkReasons(nil):
+            return "les motifs de ce lien ne sont ceux d’aucun formulaire installé sur ce serveur ; "
+                + "demandez un nouveau lien à votre administrateur."
+        case .reasonsNotInForm(let missing, let form, let locked):
+            let quoted = missing.map { "« \($0) »" }.joined(separator: ", ")
+            let subject =
+                missing.count == 1
+                ? "le motif \(quoted) de ce lien n’existe plus" : "les motifs \(quoted) de ce lien n’existent plus"
+            let since =
+                form.inForce.map { " (en vigueur depuis le \(LocalDateTime($0.start, in: .paris).frenchLong))" } ?? ""
+            if locked {
+                return "\(subject) dans le formulaire en vigueur\(since), et ce lien impose ses motifs ; "
+                    + "demandez un nouveau lien à votre administrateur."
+            }
+            let accepted = form.reasons.map { "\($0.code) (\($0.shortLabel ?? $0.label))" }.joined(separator: ", ")
+            return "\(subject) dans le formulaire en vigueur\(since) ; choisissez vos motifs sur votre page, "
+                + "ou avec le paramètre reasons parmi : \(accepted)."
+        case .unknownContext(let context, let accepted):
+            return accepted.isEmpty
+                ? "contexte « \(context) » inconnu : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."
+                : "contexte « \(context) » inconnu ; contextes du formulaire en vigueur : \(accepted.joined(separator: ", "))."
+        case .contextOfPinnedLink(let formID):
+            return "ce lien imprime toujours le formulaire \(formID) ; le paramètre context ne s’y applique pas."
+        case .emptyCalendar:
+            return "aucun formulaire n’est au calendrier de ce serveur ; prévenez votre administrateur."
         case .parameter(let message):
             return message
         }

@@ -24,6 +24,18 @@ public struct LocalDateTime: Sendable, Hashable {
 
     /// `HHhMM`, as the official QR code writes the creation time.
     public var timeWithH: String { "\(twoDigits(hour))h\(twoDigits(minute))" }
+
+    /// As a French sentence writes it: `15 décembre 2020`, `1er mars 2021`, with the hour when
+    /// not midnight (`20 mars 2021 à 6 h`, `15 décembre 2020 à 20 h 30`).
+    public var frenchLong: String {
+        let months = [
+            "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+            "novembre", "décembre",
+        ]
+        let day = "\(date.day == 1 ? "1er" : String(date.day)) \(months[date.month - 1]) \(date.year)"
+        guard hour != 0 || minute != 0 else { return day }
+        return "\(day) à \(hour) h" + (minute == 0 ? "" : " \(twoDigits(minute))")
+    }
 }
 
 extension Calendar {

@@ -8,18 +8,55 @@ import Rendering
 
 /// The JSON API of the personal page.
 enum APIRoutes {
-    /// What the personal page shows for a link: the person's first name, the form's reasons,
-    /// the link's defaults, and the server's bounds and clock.
+    /// What the personal page shows for a link: the person's first name, the form in force and
+    /// its reasons, the link's defaults, and the server's bounds and clock.
     struct LinkInfo: Encodable {
         let firstName: String
         let displayName: String
         let form: FormInfo
+        /// The version of the form in force now, for a link that follows the calendar.
+        let version: VersionInfo?
+        /// The link's default reasons as the form in force names them.
         let defaultReasons: [String]
+        /// The link's default reasons the form in force has no counterpart for: the page asks.
+        let missingReasons: [String]
         let lockReasons: Bool
         let timeZone: String
         let offsetBounds: OffsetBounds
         let expires: String?
         let serverTime: String
+    }
+
+    /// A version of the calendar: since when, its contexts, the one shown, and the next change.
+    struct VersionInfo: Encodable {
+        struct Context: Encodable {
+            let id: String
+            let name: String
+        }
+        /// ISO 8601.
+        let start: String
+        /// As a French sentence says it: "15 décembre 2020".
+        let startText: String
+        /// Empty for a version of one form.
+        let contexts: [Context]
+        /// The context of `form`; nil for a version of one form.
+        let context: String?
+        /// When the next version comes into force, ISO 8601; nil when none is scheduled.
+        let nextChange: String?
+
+        init(_ inForce: FormInForce) {
+            let version = inForce.version!
+            start = iso8601(version.start)
+            startText = LocalDateTime(version.start, in: .paris).frenchLong
+            contexts =
+                version.hasContexts
+                ? version.forms.map {
+                    Context(id: $0.inForce?.context ?? $0.id, name: $0.inForce?.contextName ?? $0.name)
+                }
+                : []
+            context = version.hasContexts ? inForce.form.inForce?.context : nil
+            nextChange = inForce.next.map { iso8601($0.start) }
+        }
     }
 
     struct FormInfo: Encodable {
@@ -41,20 +78,24 @@ enum APIRoutes {
         let forms: [FormInfo]
     }
 
-    static func link(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
-        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+    static func link(_ request: HTTPRequest, snapshot: ServiceSnapshot, now: Date) throws(RouteError) -> HTTPResponse {
+        let values = try QueryParameters.parse(request.query, accepted: ["t", "context"])
         let token = try QueryParameters.token(in: values)
         let state = snapshot.state
-        let now = Date()
         let link: VerifiedLink
-        do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
+        let inForce: FormInForce
+        do {
+            link = try state.verify(token: token, now: now)
+            inForce = try state.form(for: link, at: now, context: values["context"])
+        } catch { throw RouteError(error) }
         let contents = link.contents
-        let form = link.form
         let identity = contents.identity
         let info = LinkInfo(
             firstName: identity.firstName,
             displayName: "\(identity.firstName) \(identity.lastName.prefix(1)).",
-            form: formInfo(form), defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
+            form: formInfo(inForce.form), version: inForce.version.map { _ in VersionInfo(inForce) },
+            defaultReasons: inForce.reasons.codes, missingReasons: inForce.reasons.missing,
+            lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
         return HTTPResponse(
@@ -93,6 +134,8 @@ enum APIRoutes {
         }
         let format = 1
         let formID: String
+        /// The version the template prints, for a link that follows the calendar.
+        let version: VersionInfo?
         /// The name as the PDF prints it, accents and all, for « Montrer à l’agent » (the
         /// payload's is folded to ASCII); the PDF beside it holds the whole identity anyway.
         let fullName: String
@@ -107,13 +150,14 @@ enum APIRoutes {
         /// The reasons this link may print: all the form's, or the link's own when it locks them.
         let reasons: [String]
         let defaultReasons: [String]
+        let missingReasons: [String]
         let lockReasons: Bool
         let timeZone: String
         let offsetBounds: OffsetBounds
         let expires: String?
         /// Until when the page may make attestations from it without the network: it cannot
         /// learn of a revocation offline, so a template it did not refresh for a week stops
-        /// serving (fail closed); the link's expiry, when earlier.
+        /// serving (fail closed); the link's expiry or the next change of form, when earlier.
         let offlineUntil: String
         let serverTime: String
     }
@@ -121,17 +165,25 @@ enum APIRoutes {
     /// How long a template serves offline after the server gave it.
     static let offlineValidity: TimeInterval = 7 * 24 * 3600
 
-    static func template(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
-        let values = try QueryParameters.parse(request.query, accepted: ["t"])
+    static func template(
+        _ request: HTTPRequest, snapshot: ServiceSnapshot, now: Date
+    ) throws(RouteError)
+        -> HTTPResponse
+    {
+        let values = try QueryParameters.parse(request.query, accepted: ["t", "context"])
         let token = try QueryParameters.token(in: values)
         let state = snapshot.state
-        let now = Date()
         let link: VerifiedLink
-        do { link = try state.verify(token: token, now: now) } catch { throw RouteError(error) }
+        let inForce: FormInForce
+        do {
+            link = try state.verify(token: token, now: now)
+            inForce = try state.form(for: link, at: now, context: values["context"])
+        } catch { throw RouteError(error) }
+        let form = inForce.form
         let template: OfflineTemplate
         do {
             template = try snapshot.renderer.offlineTemplate(
-                identity: link.contents.identity, form: link.form, timeZone: link.timeZone,
+                identity: link.contents.identity, form: form, timeZone: link.timeZone,
                 now: now)
         } catch {
             throw RouteError(
@@ -141,7 +193,8 @@ enum APIRoutes {
         }
         let contents = link.contents
         let info = TemplateInfo(
-            formID: link.form.id, fullName: contents.identity.fullName, pdf: Data(template.pdf).base64EncodedString(),
+            formID: form.id, version: inForce.version.map { _ in VersionInfo(inForce) },
+            fullName: contents.identity.fullName, pdf: Data(template.pdf).base64EncodedString(),
             texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
             creationDate: .init(template.creationDate),
             marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
@@ -155,11 +208,15 @@ enum APIRoutes {
                 case .value(let name): TemplateInfo.Segment(value: name)
                 }
             },
-            reasons: contents.lockReasons ? contents.reasons : link.form.reasons.map(\.code),
-            defaultReasons: contents.reasons, lockReasons: contents.lockReasons,
+            reasons: contents.lockReasons ? inForce.reasons.codes : form.reasons.map(\.code),
+            defaultReasons: inForce.reasons.codes, missingReasons: inForce.reasons.missing,
+            lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
             expires: contents.expiresAt.map { iso8601($0) },
-            offlineUntil: iso8601(min(now.addingTimeInterval(offlineValidity), contents.expiresAt ?? .distantFuture)),
+            offlineUntil: iso8601(
+                min(
+                    now.addingTimeInterval(offlineValidity), contents.expiresAt ?? .distantFuture,
+                    inForce.next?.start ?? .distantFuture)),
             serverTime: iso8601(now))
         return HTTPResponse(
             status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
@@ -202,11 +259,15 @@ enum APIRoutes {
         ]
     }
 
-    static func manifest(_ request: HTTPRequest, snapshot: ServiceSnapshot) throws(RouteError) -> HTTPResponse {
+    static func manifest(
+        _ request: HTTPRequest, snapshot: ServiceSnapshot, now: Date
+    ) throws(RouteError)
+        -> HTTPResponse
+    {
         let values = try QueryParameters.parse(request.query, accepted: ["t"])
         let token = try QueryParameters.token(in: values)
         let link: VerifiedLink
-        do { link = try snapshot.state.verify(token: token) } catch { throw RouteError(error) }
+        do { link = try snapshot.state.verify(token: token, now: now) } catch { throw RouteError(error) }
         let first = link.contents.identity.firstName
         let page = "/?t=" + token
         let manifest = PersonalManifest(name: "Attestation – \(first)", shortName: first, id: page, startURL: page)
@@ -243,7 +304,7 @@ enum APIRoutes {
         return Array(((try? encoder.encode(value)) ?? Data("{}".utf8)) + Data("\n".utf8))
     }
 
-    private static func iso8601(_ date: Date) -> String {
+    fileprivate static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 }

@@ -41,6 +41,10 @@ struct RouteError: Error, Sendable {
             case .unknownForm: (500, "form_not_installed")
             case .unknownTimeZone: (500, "time_zone_unknown")
             case .linkReasons: (500, "link_reasons_not_in_form")
+            // The link is sound and the server too: the rules changed under it, the person chooses.
+            case .reasonsNotInForm: (409, "reasons_not_in_form_in_force")
+            case .unknownContext, .contextOfPinnedLink: (400, "bad_parameter")
+            case .emptyCalendar: (500, "calendar_empty")
             }
     }
 }

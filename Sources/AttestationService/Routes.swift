@@ -12,6 +12,8 @@ struct Routes {
     let metrics: ServiceMetrics
     let health: Health
     let metricsExposition: @Sendable () -> [UInt8]
+    /// The moment the request is answered: `Cree le`, the exit time's reference, the form in force.
+    let now: Date
 
     /// Every response: the token is in URLs, so no page may send it on as a referrer.
     static let commonHeaders: [(name: String, value: String)] = [
@@ -70,10 +72,10 @@ struct Routes {
         case "/attestation.pdf": return try attestation(request, format: .pdf)
         case "/attestation.png": return try attestation(request, format: .png)
         case "/attestation-papier.pdf": return try paperAttestation(request)
-        case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot)
+        case "/api/v1/link": return try APIRoutes.link(request, snapshot: snapshot, now: now)
         case "/api/v1/forms": return try APIRoutes.forms(request, snapshot: snapshot)
-        case "/api/v1/template": return try APIRoutes.template(request, snapshot: snapshot)
-        case "/api/v1/manifest": return try APIRoutes.manifest(request, snapshot: snapshot)
+        case "/api/v1/template": return try APIRoutes.template(request, snapshot: snapshot, now: now)
+        case "/api/v1/manifest": return try APIRoutes.manifest(request, snapshot: snapshot, now: now)
         case "/licenses": return try LicensesPage.response(request)
         case "/healthz":
             _ = try QueryParameters.parse(request.query, accepted: [])
@@ -169,7 +171,7 @@ struct Routes {
     /// parameter can be chosen right.
     private func personalPage(of request: HTTPRequest) -> String? {
         guard let token = request.query.first(where: { $0.name == "t" })?.value, !token.isEmpty,
-            (try? snapshot.state.verify(token: token)) != nil
+            (try? snapshot.state.verify(token: token, now: now)) != nil
         else { return nil }
         return "/?t=" + token
     }
@@ -178,7 +180,7 @@ struct Routes {
         case pdf, png
     }
 
-    static let attestationParameters = ["t", "offset", "at", "reasons"]
+    static let attestationParameters = ["t", "offset", "at", "reasons", "context"]
 
     private func attestation(_ request: HTTPRequest, format: Format) throws(RouteError) -> HTTPResponse {
         let accepted =
@@ -186,11 +188,13 @@ struct Routes {
         let values = try QueryParameters.parse(request.query, accepted: accepted)
         let linkRequest = LinkRequest(
             token: try QueryParameters.token(in: values), offset: values["offset"], at: values["at"],
-            reasons: values["reasons"])
+            reasons: values["reasons"], context: values["context"])
         // `/attestation.png` is the QR code alone (`size`), or a whole page with `page` (`dpi`).
         let image = try Self.pngImage(values)
         let attestation: Attestation
-        do { attestation = try snapshot.state.attestation(for: linkRequest) } catch { throw RouteError(error) }
+        do { attestation = try snapshot.state.attestation(for: linkRequest, now: now) } catch {
+            throw RouteError(error)
+        }
 
         let start = ContinuousClock.now
         let body: [UInt8]

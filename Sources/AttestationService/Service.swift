@@ -18,12 +18,20 @@ public final class Service: Sendable {
     private let metrics = ServiceMetrics()
     private let requestIDs = RequestIDs()
     private let metricsExposition: @Sendable () -> [UInt8]
+    private let clock: @Sendable () -> Date
 
-    /// - Parameter metricsExposition: the Prometheus text for `/metrics`.
-    public init(snapshot: ServiceSnapshot, logger: Logger, metricsExposition: @escaping @Sendable () -> [UInt8]) {
+    /// - Parameters:
+    ///   - metricsExposition: the Prometheus text for `/metrics`.
+    ///   - clock: the present moment of every attestation and form in force; tests set a day of
+    ///     2020–2021, the server keeps the system's.
+    public init(
+        snapshot: ServiceSnapshot, logger: Logger, metricsExposition: @escaping @Sendable () -> [UInt8],
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.current = Mutex(snapshot)
         self.logger = logger
         self.metricsExposition = metricsExposition
+        self.clock = clock
         _ = LicensesPage.file  // the /licenses page is built now rather than by its first request
     }
 
@@ -186,7 +194,7 @@ public final class Service: Sendable {
             } else if let missing = revocationsMissing { .revocationsMissing(missing) } else { .ok }
         let outcome = Routes(
             snapshot: snapshot, metrics: metrics, health: health,
-            metricsExposition: metricsExposition
+            metricsExposition: metricsExposition, now: clock()
         ).respond(to: request)
         var response = outcome.response
         response.headers.append(("X-Request-Id", id))

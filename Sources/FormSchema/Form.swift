@@ -1,4 +1,5 @@
 import AttestationKit
+import Foundation
 
 /// A version of the attestation form, entirely described by data: its texts, where they go on
 /// the page, its reasons and the format of its QR code. The official versions are built in
@@ -53,6 +54,9 @@ public struct Form: Sendable, Hashable, Identifiable {
     /// What an attestation of this form must obey: its reasons, how many, its QR code's text;
     /// made once with the form, not at each attestation.
     public let attestationRules: FormRules
+    /// When its version came into force and which of the version's contexts it is; nil for a
+    /// form outside the calendar, printed only by links that name it.
+    public let inForce: InForce?
 
     public func reason(code: String) -> Reason? { reasons.first { $0.code == code } }
 
@@ -85,6 +89,18 @@ public struct Form: Sendable, Hashable, Identifiable {
                 entry.element.label.map { ("fields[\(entry.offset)].label", $0) }
             }
     }
+}
+
+/// When a form's version came into force, from its `inForce`: the official calendar
+/// (`FormCalendar`) is made of these.
+public struct InForce: Sendable, Hashable {
+    /// The instant the version came into force.
+    public let start: Date
+    /// The context this form is within its version (`couvre-feu`, `week-end`), from the
+    /// document's `contexts` or its `inForce.context`; nil for a version of one form.
+    public let context: String?
+    /// A few words for the person choosing the context ("couvre-feu, 19h-6h").
+    public let contextName: String?
 }
 
 public struct PageSize: Sendable, Hashable, Codable {
@@ -269,6 +285,9 @@ public struct Reason: Sendable, Hashable, Identifiable {
     public let page: Int
     /// False for a reason printed on the page that this form (or context) does not offer.
     public let offered: Bool
+    /// Codes of earlier versions this reason carries on (`achats` for
+    /// `achats_culturel_cultuel`): a link's reason of an earlier version becomes this one.
+    public let continues: [String]
 
     public var id: String { code }
 

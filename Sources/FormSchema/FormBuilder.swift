@@ -60,13 +60,20 @@ struct FormBuilder {
         let payload = try qrPayload(reasons: reasons)
         let placements = try qrCodes(pageSize: pageSize)
 
-        func form(id: String, name: String, offered: Set<String>?) throws(FormError) -> Form {
+        let start = try inForceStart()
+
+        func form(
+            id: String, name: String, offered: Set<String>?, context: (id: String, name: String?)?
+        )
+            throws(FormError) -> Form
+        {
             let printed = reasons.map { reason in
                 guard let offered, !offered.contains(reason.code) else { return reason }
                 return Reason(
                     code: reason.code, number: reason.number, printedNumber: reason.printedNumber,
                     shortLabel: reason.shortLabel, labelText: reason.labelText, noteText: reason.noteText, y: reason.y,
-                    textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page, offered: false)
+                    textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page, offered: false,
+                    continues: reason.continues)
             }
             let chosen = printed.filter(\.offered)
             guard !chosen.isEmpty else { throw fail("reasons", "au moins un motif proposé est attendu (offered).") }
@@ -77,10 +84,31 @@ struct FormBuilder {
                 reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
                 qrCodes: placements,
                 attestationRules: FormRules(
-                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload))
+                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload),
+                inForce: start.map { InForce(start: $0, context: context?.id, contextName: context?.name) })
         }
 
-        guard let contexts = d.contexts else { return [try form(id: d.id, name: d.name, offered: nil)] }
+        guard let contexts = d.contexts else {
+            let context = try d.inForce?.context.map { (id) throws(FormError) in
+                guard id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,31}/) != nil else {
+                    throw fail(
+                        "inForce.context",
+                        "identifiant de contexte invalide ; minuscules, chiffres et tirets (32 au plus).")
+                }
+                return (id: id, name: d.inForce?.contextName)
+            }
+            if context == nil, d.inForce?.contextName != nil {
+                throw fail(
+                    "inForce.contextName", "un nom de contexte va avec inForce.context ; ajoutez-le ou retirez ce nom.")
+            }
+            return [try form(id: d.id, name: d.name, offered: nil, context: context)]
+        }
+        if d.inForce?.context != nil || d.inForce?.contextName != nil {
+            throw fail(
+                "inForce.context",
+                "ce formulaire a ses contextes (contexts) ; inForce.context ne s’applique qu’à un formulaire sans contexts."
+            )
+        }
         guard !contexts.isEmpty else {
             throw fail("contexts", "au moins un contexte est attendu, ou pas de clé contexts.")
         }
@@ -111,9 +139,60 @@ struct FormBuilder {
                 }
             }
             let name = context.name.map { "\(d.name) (\($0))" } ?? "\(d.name) (\(context.id))"
-            forms.append(try form(id: id, name: name, offered: Set(context.reasons)))
+            forms.append(
+                try form(
+                    id: id, name: name, offered: Set(context.reasons), context: (id: context.id, name: context.name)))
         }
         return forms
+    }
+
+    // MARK: - Calendar
+
+    /// `inForce.from`: Paris time, `YYYY-MM-DDTHH:MM`, a time that exists there (not in the hour
+    /// skipped in spring).
+    func inForceStart() throws(FormError) -> Date? {
+        guard let text = document.inForce?.from else { return nil }
+        guard let start = Self.parisInstant(text) else {
+            throw fail(
+                "inForce.from",
+                "date d’entrée en vigueur invalide « \(text) » ; heure de Paris attendue, AAAA-MM-JJTHH:MM (2020-12-15T20:00)."
+            )
+        }
+        return start
+    }
+
+    /// `2020-12-15T20:00`, Paris time, as an instant; nil when malformed or not a time of Paris.
+    static func parisInstant(_ text: String) -> Date? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/),
+            let year = Int(match.1), (2000...9999).contains(year), let month = Int(match.2), let day = Int(match.3),
+            let hour = Int(match.4), (0...23).contains(hour), let minute = Int(match.5), (0...59).contains(minute),
+            let date = CalendarDate(year: year, month: month, day: day)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .paris
+        guard
+            let instant = calendar.date(
+                from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))
+        else { return nil }
+        let local = LocalDateTime(instant, in: .paris)
+        guard local.date == date, local.hour == hour, local.minute == minute else { return nil }
+        return instant
+    }
+
+    /// A reason's `continues`: codes of earlier versions, each once, not its own.
+    func continues(_ codes: [String]?, of code: String, path: String) throws(FormError) -> [String] {
+        guard let codes else { return [] }
+        for (index, earlier) in codes.enumerated() {
+            guard earlier.wholeMatch(of: /[a-z][a-z0-9_]{0,31}/) != nil, earlier != code,
+                codes.firstIndex(of: earlier) == index
+            else {
+                throw fail(
+                    "\(path).continues[\(index)]",
+                    "code « \(earlier) » refusé ; codes de motifs de versions antérieures attendus (minuscules, chiffres et _), chacun une fois, autres que celui du motif."
+                )
+            }
+        }
+        return codes
     }
 
     // MARK: - Errors
@@ -496,7 +575,8 @@ struct FormBuilder {
                     shortLabel: reason.shortLabel,
                     labelText: label, noteText: note, y: reason.y, textDY: reason.textDY, boxDY: reason.boxDY,
                     page: page,
-                    offered: reason.offered ?? true))
+                    offered: reason.offered ?? true,
+                    continues: try continues(reason.continues, of: reason.code, path: path)))
         }
         return reasons
     }

@@ -41,6 +41,7 @@ struct FormDocumentV1: Codable {
     var rules: [RuleV1]?
     var qrPayload: QRPayloadV1
     var qrCodes: [QRPlacement]
+    var inForce: InForceDocument?
 
     struct TextBlockV1: Codable {
         var text: String
@@ -80,6 +81,7 @@ struct FormDocumentV1: Codable {
         var label: String
         var note: String?
         var y: Double
+        var continues: [String]?
     }
 
     struct ReasonLayoutV1: Codable {
@@ -143,7 +145,7 @@ struct FormDocumentV1: Codable {
             reasons: reasons.map {
                 ReasonDocument(
                     code: $0.code, number: $0.number, shortLabel: $0.shortLabel, label: RichTextDocument($0.label),
-                    note: $0.note.map(RichTextDocument.init), y: $0.y)
+                    note: $0.note.map(RichTextDocument.init), y: $0.y, continues: $0.continues)
             },
             reasonLayout: ReasonLayoutDocument(
                 box: "square", boxX: layout.boxX, boxDY: layout.boxDY, boxSize: layout.boxSize, markX: layout.markX,
@@ -154,7 +156,7 @@ struct FormDocumentV1: Codable {
             qrPayload: QRPayloadDocument(
                 lines: qrPayload.lines, separator: qrPayload.separator,
                 trailingSeparator: qrPayload.trailingSeparator),
-            qrCodes: qrCodes)
+            qrCodes: qrCodes, inForce: inForce)
         let aliases = Self.fieldValues.enumerated().map { ("fields[\($0.offset)]", "fields.\($0.element.key)") }
         return (document, aliases)
     }
@@ -183,6 +185,15 @@ struct FormDocumentV2: Codable {
     var images: [ImageDocument]?
     var qrPayload: QRPayloadDocument
     var qrCodes: [QRPlacement]
+    var inForce: InForceDocument?
+}
+
+/// When a version came into force, and which context of its version a document is.
+struct InForceDocument: Codable {
+    /// Paris time, `YYYY-MM-DDTHH:MM`.
+    var from: String
+    var context: String?
+    var contextName: String?
 }
 
 /// Text as a string, or as a list of strings and runs `{"text", "font", "size", "rise"}`.
@@ -286,6 +297,7 @@ struct ReasonDocument: Codable {
     var boxDY: Double?
     var page: Int?
     var offered: Bool?
+    var continues: [String]?
 }
 
 struct ReasonLayoutDocument: Codable {
@@ -370,7 +382,7 @@ extension Form: Encodable {
                     code: reason.code, number: reason.number, shortLabel: reason.shortLabel,
                     label: reason.labelText.document, note: reason.noteText?.document, y: reason.y,
                     textDY: reason.textDY, boxDY: reason.boxDY, page: reason.page == 1 ? nil : reason.page,
-                    offered: reason.offered ? nil : false)
+                    offered: reason.offered ? nil : false, continues: reason.continues.isEmpty ? nil : reason.continues)
             },
             reasonLayout: reasonLayout.document, selection: selection.rawValue,
             foldPrintedValues: foldsPrintedValues ? true : nil,
@@ -390,7 +402,15 @@ extension Form: Encodable {
             qrPayload: QRPayloadDocument(
                 lines: qrPayload.lines, separator: qrPayload.separator,
                 trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),
-            qrCodes: qrCodes)
+            qrCodes: qrCodes,
+            inForce: inForce.map { inForce in
+                let local = LocalDateTime(inForce.start, in: .paris)
+                let day = local.date
+                return InForceDocument(
+                    from: String(format: "%04d-%02d-%02dT", day.year, day.month, day.day) + local.time,
+                    context: inForce.context,
+                    contextName: inForce.contextName)
+            })
     }
 }
 

@@ -1,7 +1,8 @@
 import AttestationKit
 import Foundation
 
-/// What a link holds: who it is for, which form and reasons, and its own bookkeeping.
+/// What a link holds: who it is for, which form (or the calendar) and reasons, and its own
+/// bookkeeping.
 public struct LinkContents: Sendable, Hashable {
     /// For revocation.
     public let id: LinkID
@@ -9,7 +10,11 @@ public struct LinkContents: Sendable, Hashable {
     public let issuedAt: Date
     /// After this moment the link is refused; nil for a link that does not expire.
     public let expiresAt: Date?
-    public let formID: String
+    /// The form the link prints, pinned; nil for a link that follows the calendar (the version
+    /// in force at each exit instant).
+    public let formID: String?
+    /// The context chosen by default where the version in force has several (`couvre-feu`).
+    public let context: String?
     public let identity: Identity
     /// Reason codes preselected (or imposed, with `lockReasons`).
     public let reasons: [String]
@@ -19,13 +24,15 @@ public struct LinkContents: Sendable, Hashable {
     public let lockReasons: Bool
 
     public init(
-        id: LinkID = .random(), issuedAt: Date = Date(), expiresAt: Date? = nil, formID: String, identity: Identity,
-        reasons: [String], timeZone: String? = nil, lockReasons: Bool = false
+        id: LinkID = .random(), issuedAt: Date = Date(), expiresAt: Date? = nil, formID: String?,
+        context: String? = nil,
+        identity: Identity, reasons: [String], timeZone: String? = nil, lockReasons: Bool = false
     ) {
         self.id = id
         self.issuedAt = LinkClock.minute(issuedAt)
         self.expiresAt = expiresAt.map(LinkClock.minute)
         self.formID = formID
+        self.context = context
         self.identity = identity
         self.reasons = reasons
         self.timeZone = timeZone

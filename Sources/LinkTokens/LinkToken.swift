@@ -5,11 +5,14 @@ import Foundation
 /// The token format, version 1, base64url without padding:
 ///
 ///     version (1 byte) | key id (string) | link id (12 bytes) | issued (varint)
-///     | flags (1 byte) | expiry (varint, if flagged) | form id (string)
+///     | flags (1 byte) | expiry (varint, if flagged) | form id (string; empty: the calendar)
 ///     | first name, last name (strings) | birth date (varint: days since 01/01/1900)
 ///     | birth place, address (strings) | zip code (varint) | city (string)
 ///     | reasons (varint count, strings) | time zone (string, if flagged)
-///     | Ed25519 signature of all the bytes before it (64 bytes)
+///     | context (string, if flagged) | Ed25519 signature of all the bytes before it (64 bytes)
+///
+/// A link that follows the calendar holds an empty form id: links minted before the calendar
+/// all name their form, and keep printing it.
 ///
 /// Strings are a varint length and UTF-8; varints are LEB128. Binary and compact, so a whole
 /// link for a typical person stays under 400 characters (`SizeTests` holds it and prints the
@@ -25,7 +28,8 @@ public enum LinkToken {
         static let expires: UInt8 = 1
         static let lockReasons: UInt8 = 2
         static let timeZone: UInt8 = 4
-        static let known = expires | lockReasons | timeZone
+        static let context: UInt8 = 8
+        static let known = expires | lockReasons | timeZone | context
     }
 
     /// The most reasons and the longest string a token holds: what `verify` reads.
@@ -43,9 +47,12 @@ public enum LinkToken {
         }
         let person = contents.identity
         let strings =
-            [contents.formID, person.firstName, person.lastName, person.birthPlace, person.address, person.city]
-            + contents.reasons + (contents.timeZone.map { [$0] } ?? [])
+            [contents.formID ?? "", person.firstName, person.lastName, person.birthPlace, person.address, person.city]
+            + contents.reasons + (contents.timeZone.map { [$0] } ?? []) + (contents.context.map { [$0] } ?? [])
         guard strings.allSatisfy({ $0.utf8.count <= maximumStringBytes }) else { throw .tooLong(maximumLength) }
+        guard contents.formID.map({ !$0.isEmpty && $0.utf8.count <= 64 }) ?? true,
+            contents.context.map({ !$0.isEmpty && $0.utf8.count <= 32 }) ?? true
+        else { throw .tooLong(maximumLength) }
         var writer = ByteWriter()
         writer.byte(version)
         writer.string(key.id)
@@ -55,9 +62,10 @@ public enum LinkToken {
         if contents.expiresAt != nil { flags |= Flag.expires }
         if contents.lockReasons { flags |= Flag.lockReasons }
         if contents.timeZone != nil { flags |= Flag.timeZone }
+        if contents.context != nil { flags |= Flag.context }
         writer.byte(flags)
         if let expiry = contents.expiresAt { writer.varint(LinkClock.minutes(expiry)) }
-        writer.string(contents.formID)
+        writer.string(contents.formID ?? "")
         writer.string(person.firstName)
         writer.string(person.lastName)
         writer.varint(UInt64(person.birthDate.daysSince1900))
@@ -68,6 +76,7 @@ public enum LinkToken {
         writer.varint(UInt64(contents.reasons.count))
         for code in contents.reasons { writer.string(code) }
         if let zone = contents.timeZone { writer.string(zone) }
+        if let context = contents.context { writer.string(context) }
         guard let signature = try? key.key.signature(for: writer.bytes) else { throw .signature }
         let token = Base64URL.encode(writer.bytes + [UInt8](signature))
         guard token.utf8.count <= maximumLength else { throw .tooLong(maximumLength) }
@@ -128,6 +137,11 @@ public enum LinkToken {
             guard let zone = reader.string(maxBytes: 64) else { return nil }
             timeZone = zone
         }
+        var context: String?
+        if flags & Flag.context != 0 {
+            guard let value = reader.string(maxBytes: 32), !value.isEmpty else { return nil }
+            context = value
+        }
         let zipText = String(zip)
         guard let birthDate = CalendarDate(daysSince1900: Int(birthDays)),
             let identity = try? Identity(
@@ -136,8 +150,9 @@ public enum LinkToken {
                 today: LocalDateTime(now, in: .paris).date)
         else { return nil }
         return LinkContents(
-            id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date), formID: formID,
-            identity: identity, reasons: reasons, timeZone: timeZone, lockReasons: flags & Flag.lockReasons != 0)
+            id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date),
+            formID: formID.isEmpty ? nil : formID, context: context, identity: identity, reasons: reasons,
+            timeZone: timeZone, lockReasons: flags & Flag.lockReasons != 0)
     }
 }
 

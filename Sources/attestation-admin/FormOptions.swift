@@ -14,6 +14,17 @@ struct FormOptions: ParsableArguments {
             valueName: "DOSSIER"))
     var formsDirectory: String?
 
+    /// The calendar of `catalog`: the configuration's schedule when there is a configuration,
+    /// else the official one.
+    func calendar(config: ConfigOptions, catalog: FormCatalog) throws -> FormCalendar {
+        let entries =
+            FileManager.default.fileExists(atPath: config.path) || config.isExplicit
+            ? try config.configuration().calendar : nil
+        do { return try ServiceState.calendar(entries, catalog: catalog, source: config.path) } catch {
+            throw AdminError.data(error.description)
+        }
+    }
+
     func catalog(config: ConfigOptions) throws -> FormCatalog {
         var catalog = FormCatalog.builtIn
         let directory: URL

@@ -30,26 +30,39 @@ struct Forms: ParsableCommand {
 
         @OptionGroup var forms: FormOptions
 
-        @Flag(help: "Écrit du JSON : les formulaires avec id, name, isDefault, ready et leurs motifs.")
+        @Flag(
+            help:
+                "Écrit du JSON : les formulaires avec id, name, isDefault, ready, inForceFrom, context, inForceNow, continues et leurs motifs."
+        )
         var json = false
 
         func run() throws {
             let catalog = try forms.catalog(config: config)
+            let calendar = try forms.calendar(config: config, catalog: catalog)
+            let now = Date()
+            let current = calendar.version(at: now)
+            let starts = Dictionary(
+                calendar.versions.flatMap { version in version.forms.map { ($0.id, version.start) } },
+                uniquingKeysWith: { first, _ in first })
             if json {
                 let listing = (catalog.forms + catalog.pendingForms).map { form in
                     FormListing(
                         id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
                         ready: catalog.form(id: form.id) != nil,
+                        inForceFrom: starts[form.id].map { $0.formatted(.iso8601) },
+                        context: form.inForce?.context,
+                        inForceNow: current?.forms.contains { $0.id == form.id } ?? false,
                         awaiting: form.awaitingRenderer.map(\.description),
                         reasons: form.reasons.map {
                             .init(
                                 code: $0.code, number: $0.number,
-                                label: $0.label.replacingOccurrences(of: "\n", with: " "))
+                                label: $0.label.replacingOccurrences(of: "\n", with: " "), continues: $0.continues)
                         })
                 }
                 print(try prettyJSON(listing))
                 return
             }
+            Self.printCalendar(calendar, now: now)
             for form in catalog.forms {
                 print("\(form.id)\(form.id == catalog.defaultFormID ? " (par défaut)" : "") : \(form.name)")
                 Self.printReasons(of: form)
@@ -64,11 +77,37 @@ struct Forms: ParsableCommand {
             }
         }
 
+        /// The versions in order, the one in force now marked, then what comes next.
+        static func printCalendar(_ calendar: FormCalendar, now: Date) {
+            print("Calendrier : un lien sans --form imprime la version en vigueur à l’heure de sortie.")
+            let current = calendar.version(at: now)
+            for version in calendar.versions {
+                let day = LocalDateTime(version.start, in: .paris).frenchLong
+                let forms = version.forms.map { form in
+                    form.inForce?.context.map { "\(form.id) (contexte \($0))" } ?? form.id
+                }
+                let mark = version == current ? "  ← en vigueur maintenant" : ""
+                print(
+                    "  \(day.padding(toLength: 24, withPad: " ", startingAt: 0)) \(forms.joined(separator: ", "))\(mark)"
+                )
+            }
+            if let next = calendar.version(after: now) {
+                print(
+                    "Prochain changement : le \(LocalDateTime(next.start, in: .paris).frenchLong), "
+                        + "\(next.forms.map(\.id).joined(separator: ", ")).")
+            } else {
+                print("Prochain changement : aucun prévu ; la dernière version reste en vigueur.")
+            }
+            print()
+        }
+
         static func printReasons(of form: Form) {
             let width = form.reasons.map(\.code.count).max() ?? 0
             for reason in form.reasons {
                 let code = reason.code.padding(toLength: width, withPad: " ", startingAt: 0)
-                print("  \(code)  \(reason.number). \(abridged(reason.label))")
+                let continues =
+                    reason.continues.isEmpty ? "" : " (suite de \(reason.continues.joined(separator: ", ")))"
+                print("  \(code)  \(reason.number). \(abridged(reason.label))\(continues)")
             }
         }
 
@@ -83,6 +122,10 @@ struct Forms: ParsableCommand {
             let isDefault: Bool
             /// False for a built-in form the renderer does not draw yet.
             let ready: Bool
+            /// When its version came into force in the calendar (ISO 8601); nil outside it.
+            let inForceFrom: String?
+            let context: String?
+            let inForceNow: Bool
             let awaiting: [String]
             let reasons: [ReasonListing]
         }
@@ -91,6 +134,7 @@ struct Forms: ParsableCommand {
             let code: String
             let number: Int
             let label: String
+            let continues: [String]
         }
     }
 }

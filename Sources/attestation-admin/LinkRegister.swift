@@ -11,7 +11,8 @@ struct LinkRegister {
         let id: String
         let firstName: String
         let lastName: String
-        let form: String
+        /// The pinned form; nil for a link that follows the calendar.
+        let form: String?
         let reasons: [String]
         let lockReasons: Bool
         /// The link's time zone: its dates are shown there.
@@ -21,6 +22,25 @@ struct LinkRegister {
         let keyID: String
 
         var fullName: String { "\(firstName) \(lastName)" }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, firstName, lastName, form, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID
+        }
+
+        /// Every key on every line: `"form": null` says the link follows the calendar.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(firstName, forKey: .firstName)
+            try c.encode(lastName, forKey: .lastName)
+            try c.encode(form, forKey: .form)
+            try c.encode(reasons, forKey: .reasons)
+            try c.encode(lockReasons, forKey: .lockReasons)
+            try c.encode(timeZone, forKey: .timeZone)
+            try c.encodeIfPresent(expiresAt, forKey: .expiresAt)
+            try c.encode(mintedAt, forKey: .mintedAt)
+            try c.encode(keyID, forKey: .keyID)
+        }
 
         init(contents: LinkContents, keyID: String) {
             id = contents.id.description

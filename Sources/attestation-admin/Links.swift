@@ -4,6 +4,9 @@ import Foundation
 import LinkTokens
 
 struct Links: ParsableCommand {
+    /// How a link without a pinned form is listed: it prints the version in force.
+    static let followsCalendar = "selon le calendrier"
+
     static let configuration = CommandConfiguration(
         abstract: "Liste les liens créés : le registre links.jsonl, à côté de la configuration.",
         discussion: """
@@ -65,7 +68,7 @@ struct Links: ParsableCommand {
         let header = ["identifiant", "nom", "formulaire", "motifs", "expire", "créé le", "état"]
         let rows = zip(entries, statuses).map { entry, status in
             [
-                entry.id, entry.fullName, entry.form,
+                entry.id, entry.fullName, entry.form ?? Self.followsCalendar,
                 entry.reasons.joined(separator: ",") + (entry.lockReasons ? " (imposés)" : ""),
                 date(entry.expiresAt, entry), date(entry.mintedAt, entry), status.rawValue,
             ]

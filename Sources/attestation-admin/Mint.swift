@@ -14,6 +14,11 @@ struct Mint: ParsableCommand {
             (identifiant, noms, formulaire, motifs, expiration, date de création ; jamais le lien \
             lui-même) : attestation-admin links le liste, revoke --name révoque par le nom.
 
+            Un lien suit le calendrier des formulaires : il imprime la version en vigueur à \
+            l’heure de sortie, et ses motifs passent d’une version à la suivante par les codes \
+            que chacune dit continuer ; personne n’a de nouveau lien à recevoir quand les règles \
+            changent. --form fixe un formulaire pour toujours.
+
             Sorties (--format) : url, le lien du PDF (BASE/attestation.pdf?t=…), daté à chaque \
             ouverture, pour un favori, un raccourci iOS ou un script (par défaut) ; json, pour les \
             scripts : url (le PDF) et pageURL (la page personnelle, BASE/?t=…) ; qr, un QR code \
@@ -31,8 +36,9 @@ struct Mint: ParsableCommand {
             (avec ou sans BOM) ou Windows-1252. Titres en français ou en anglais, majuscules, \
             accents et espaces indifférents : prénom, nom, date de naissance, lieu de naissance, \
             adresse, code postal, ville, motifs (first_name, last_name, birth_date, birth_place, \
-            address, zip, city, reasons) ; facultatifs : formulaire, expiration, fuseau horaire, \
-            motifs imposés (form, expires, time_zone, lock_reasons : oui/non). Dates JJ/MM/AAAA, \
+            address, zip, city, reasons) ; facultatifs : formulaire, contexte, expiration, fuseau \
+            horaire, motifs imposés (form, context, expires, time_zone, lock_reasons : oui/non). \
+            Dates JJ/MM/AAAA, \
             J/M/AAAA ou AAAA-MM-JJ ; un code postal de 4 chiffres (le zéro initial mangé par le \
             tableur) est complété, avec un avertissement ; motifs séparés par des espaces, |, \
             virgules ou points-virgules dans la cellule. Une cellule vide facultative prend la \
@@ -68,9 +74,15 @@ struct Mint: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Le formulaire (par défaut \(FormCatalog.builtIn.defaultFormID) ; voir attestation-admin forms).",
+            "Un formulaire fixe, imprimé pour toujours ; sans --form, le lien suit le calendrier : la version en vigueur à l’heure de sortie (voir attestation-admin forms).",
             valueName: "ID"))
     var form: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Le contexte proposé par défaut quand la version en vigueur en a plusieurs (couvre-feu, week-end… ; voir attestation-admin forms).",
+            valueName: "ID"))
+    var context: String?
 
     @Option(
         help: ArgumentHelp(
@@ -150,7 +162,8 @@ struct Mint: ParsableCommand {
         let key = try config.signingKey(state.configuration, override: keyFile)
         let base = try LinkAddress(baseURL ?? state.configuration.baseURL)
         let now = Date()
-        let defaults = LinkDefaults(form: form, expires: expires, timeZone: timeZone, lockReasons: lockReasons)
+        let defaults = LinkDefaults(
+            form: form, context: context, expires: expires, timeZone: timeZone, lockReasons: lockReasons)
 
         // The server's Unicode font: what its documents can draw.
         let check = ValueCheck()
@@ -168,7 +181,8 @@ struct Mint: ParsableCommand {
                 for warning in row.warnings { Self.warn(warning) }
                 do {
                     let contents = try row.values.get().contents(
-                        catalog: state.catalog, defaults: defaults, now: now, check: check, origin: row.origin)
+                        catalog: state.catalog, calendar: state.calendar, defaults: defaults, now: now, check: check,
+                        origin: row.origin)
                     minted.append(try MintedLink(contents: contents, key: key, base: base))
                 } catch let error as AdminError {
                     Self.warn("\(csv), ligne \(row.line), \(error.message)")
@@ -180,7 +194,7 @@ struct Mint: ParsableCommand {
             minted.append(
                 try MintedLink(
                     contents: try values.contents(
-                        catalog: state.catalog, defaults: defaults, now: now, check: check),
+                        catalog: state.catalog, calendar: state.calendar, defaults: defaults, now: now, check: check),
                     key: key, base: base))
         }
         guard !minted.isEmpty else {
@@ -249,6 +263,7 @@ struct LinkAddress {
 /// The command-line values every row shares unless it has its own.
 struct LinkDefaults {
     let form: String?
+    let context: String?
     let expires: String?
     let timeZone: String?
     let lockReasons: Bool

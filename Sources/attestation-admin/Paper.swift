@@ -154,7 +154,8 @@ extension Paper {
         for (index, link) in links.enumerated() {
             do {
                 let verified = try state.verify(token: LinkRequest.token(fromLinkOrToken: link), now: now)
-                papers.append(PaperAttestation(identity: verified.contents.identity, form: verified.form))
+                let form = try state.form(for: verified, at: now).form
+                papers.append(PaperAttestation(identity: verified.contents.identity, form: form))
             } catch {
                 refusals.append(
                     links.count == 1 ? "--link : \(error.description)" : "--link n° \(index + 1) : \(error.description)"

@@ -97,7 +97,7 @@ struct PeopleFile {
             firstName: cell(.firstName), lastName: cell(.lastName), birthDate: cell(.birthDate),
             birthPlace: cell(.birthPlace),
             address: cell(.address), zip: zip, city: cell(.city), reasons: reasons, form: cell(.form),
-            expires: cell(.expires),
+            context: cell(.context), expires: cell(.expires),
             timeZone: cell(.timeZone), lockReasons: lock)
     }
 
@@ -110,7 +110,7 @@ struct PeopleFile {
         case birthDate = "birth_date"
         case birthPlace = "birth_place"
         case address, zip, city, reasons
-        case form, expires
+        case form, context, expires
         case timeZone = "time_zone"
         case lockReasons = "lock_reasons"
 
@@ -130,6 +130,7 @@ struct PeopleFile {
             case .city: "ville"
             case .reasons: "motifs"
             case .form: "formulaire"
+            case .context: "contexte"
             case .expires: "expiration"
             case .timeZone: "fuseau horaire"
             case .lockReasons: "motifs imposés"
@@ -149,6 +150,7 @@ struct PeopleFile {
                 case .city: ["city", "ville", "commune", "town"]
                 case .reasons: ["reasons", "reason", "motifs", "motif"]
                 case .form: ["form", "formulaire"]
+                case .context: ["context", "contexte"]
                 case .expires: ["expires", "expiry", "expiration", "expire", "expirele", "validite"]
                 case .timeZone: ["timezone", "fuseau", "fuseauhoraire", "tz"]
                 case .lockReasons: ["lockreasons", "motifsimposes", "motifsverrouilles"]

@@ -37,7 +37,7 @@ enum ValueOrigin {
 struct PersonValues {
     var firstName, lastName, birthDate, birthPlace, address, zip, city: String?
     var reasons: [String]
-    var form, expires, timeZone: String?
+    var form, context, expires, timeZone: String?
     var lockReasons: Bool?
 
     init(person: PersonOptions, reasons: [String]) {
@@ -50,16 +50,22 @@ struct PersonValues {
 
     init(
         firstName: String?, lastName: String?, birthDate: String?, birthPlace: String?, address: String?, zip: String?,
-        city: String?, reasons: [String], form: String?, expires: String?, timeZone: String?, lockReasons: Bool?
+        city: String?, reasons: [String], form: String?, context: String?, expires: String?, timeZone: String?,
+        lockReasons: Bool?
     ) {
         (self.firstName, self.lastName, self.birthDate, self.birthPlace) = (firstName, lastName, birthDate, birthPlace)
         (self.address, self.zip, self.city) = (address, zip, city)
         self.reasons = reasons
-        (self.form, self.expires, self.timeZone, self.lockReasons) = (form, expires, timeZone, lockReasons)
+        (self.form, self.context, self.expires, self.timeZone, self.lockReasons) = (
+            form, context, expires, timeZone, lockReasons
+        )
     }
 
+    /// The contents of the link: pinned to `form` when one is given (here or as a default), else
+    /// following `calendar`, checked against the version in force `now` and its contexts.
     func contents(
-        catalog: FormCatalog, defaults: LinkDefaults, now: Date, check: ValueCheck, origin: ValueOrigin = .options
+        catalog: FormCatalog, calendar: FormCalendar, defaults: LinkDefaults, now: Date, check: ValueCheck,
+        origin: ValueOrigin = .options
     ) throws -> LinkContents {
         var options = PersonOptions()
         (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (
@@ -68,11 +74,49 @@ struct PersonValues {
         (options.address, options.zip, options.city) = (address, zip, city)
         let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin)
 
-        let formID = form ?? defaults.form ?? catalog.defaultFormID
-        guard let chosen = catalog.form(id: formID) else {
-            throw AdminError.data(
-                origin.message(
-                    "form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."))
+        let formID = form ?? defaults.form
+        let context = context ?? defaults.context
+        let chosen: Form
+        var ordered: [String]
+        if let formID {
+            guard let pinned = catalog.form(id: formID) else {
+                throw AdminError.data(
+                    origin.message(
+                        "form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."
+                    )
+                )
+            }
+            if context != nil {
+                throw AdminError.data(
+                    origin.message(
+                        "context",
+                        "un lien à formulaire fixe (--form) imprime toujours ce formulaire ; le contexte ne s’applique qu’à un lien qui suit le calendrier."
+                    ))
+            }
+            chosen = pinned
+            ordered = chosen.reasons.map(\.code).filter(Set(reasons).contains)
+        } else {
+            let version = calendar.version(at: now)!
+            let contexts = Set(calendar.versions.flatMap(\.contexts))
+            if let context, !contexts.contains(context) {
+                throw AdminError.data(
+                    origin.message(
+                        "context",
+                        "contexte inconnu ; contextes du calendrier : \(contexts.sorted().joined(separator: ", "))."))
+            }
+            chosen = version.form(context: context) ?? version.forms[0]
+            // A code of any version of the calendar: the link carries it to the versions to come.
+            let known = calendar.reasonCodes
+            if let unknown = reasons.first(where: { !known.contains($0) }) {
+                throw AdminError.data(
+                    origin.message(
+                        "reason",
+                        "motif « \(unknown) » inconnu ; codes du formulaire en vigueur : "
+                            + "\(chosen.reasons.map(\.code).joined(separator: ", ")) (et ceux des versions du calendrier : attestation-admin forms)."
+                    ))
+            }
+            ordered = []
+            for code in reasons where !ordered.contains(code) { ordered.append(code) }
         }
         try PersonOptions.check(identity, on: chosen, with: check, origin: origin)
         let zone = timeZone ?? defaults.timeZone
@@ -83,9 +127,16 @@ struct PersonValues {
                     "fuseau horaire inconnu ; un nom IANA est attendu, par exemple Europe/Paris ou America/Martinique.")
             )
         }
-        // The same checks as an attestation made from the link, now rather than when it is opened.
+        // The same checks as an attestation made from the link, now rather than when it is opened
+        // (a link that follows the calendar: in the version in force, where its reasons are).
+        let carried =
+            formID == nil ? calendar.carryOver(ordered, into: chosen) : CarriedReasons(codes: ordered, missing: [])
         do {
-            _ = try Attestation(identity: identity, form: chosen, reasonCodes: reasons, now: now)
+            if carried.missing.isEmpty {
+                _ = try Attestation(identity: identity, form: chosen, reasonCodes: carried.codes, now: now)
+            } else if ordered.isEmpty {
+                _ = try Attestation(identity: identity, form: chosen, reasonCodes: [], now: now)
+            }
         } catch {
             var problem = error.description
             if case .csv = origin {
@@ -99,9 +150,8 @@ struct PersonValues {
                 throw AdminError.data(origin.message("expires", error.message))
             }
         }
-        let ordered = chosen.reasons.map(\.code).filter(Set(reasons).contains)
         return LinkContents(
-            issuedAt: now, expiresAt: expiry, formID: formID, identity: identity, reasons: ordered,
+            issuedAt: now, expiresAt: expiry, formID: formID, context: context, identity: identity, reasons: ordered,
             timeZone: zone == "Europe/Paris" ? nil : zone, lockReasons: lockReasons ?? defaults.lockReasons)
     }
 }

@@ -47,6 +47,12 @@ struct Render: ParsableCommand {
     var form: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Avec un lien qui suit le calendrier : le contexte de la version en vigueur (couvre-feu, week-end…).",
+            valueName: "ID"))
+    var context: String?
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Heure de sortie en minutes depuis maintenant, de \(OffsetBounds.standard.minimum) à +\(OffsetBounds.standard.maximum).",
@@ -151,7 +157,7 @@ extension Render {
         let state = try config.state()
         let request = LinkRequest(
             token: LinkRequest.token(fromLinkOrToken: link), offset: offset, at: at,
-            reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","))
+            reasons: reasons.isEmpty ? nil : reasons.joined(separator: ","), context: context)
         let attestation: Attestation
         do { attestation = try state.attestation(for: request, now: now) } catch {
             throw AdminError.data(error.description)
@@ -161,6 +167,11 @@ extension Render {
     }
 
     private func fromOptions(now: Date) throws -> (Attestation, Form) {
+        guard context == nil else {
+            throw AdminError.usage(
+                "--context ne s’applique qu’à un lien qui suit le calendrier ; sans lien, --form choisit le formulaire."
+            )
+        }
         let catalog = try forms.catalog(config: config)
         guard let chosenForm = form.map({ catalog.form(id: $0) }) ?? catalog.defaultForm else {
             let known = catalog.forms.map(\.id).joined(separator: ", ")

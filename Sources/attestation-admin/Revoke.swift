@@ -51,7 +51,8 @@ struct LinkReport: Encodable {
     let keyID: String
     let issuedAt: String
     let expiresAt: String?
-    let form: String
+    /// The pinned form; nil for a link that follows the calendar.
+    let form: String?
     let firstName, lastName, birthDate, birthPlace, address, zipCode, city: String
     let reasons: [String]
     let lockReasons: Bool
@@ -93,7 +94,7 @@ struct LinkReport: Encodable {
         clé : \(keyID)
         émis le : \(ShownDate.text(issued, in: zone))
         expire : \(expires.map { ShownDate.text($0, in: zone) } ?? "jamais")
-        formulaire : \(form)
+        formulaire : \(form ?? Links.followsCalendar)
         personne : \(firstName) \(lastName), né(e) le \(birthDate) à \(birthPlace)
         adresse : \(address) \(zipCode) \(city)
         motifs : \(reasons.joined(separator: ", "))\(lockReasons ? " (imposés)" : "")

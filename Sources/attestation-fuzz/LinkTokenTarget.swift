@@ -146,21 +146,33 @@ enum LinkTokenTarget {
             require(!error.description.isEmpty && !holds(error.description, token), "refus vide ou répétant le lien")
             switch error {
             case .unknownForm:
-                require(state.catalog.form(id: contents.formID) == nil, "formulaire installé déclaré absent")
+                require(
+                    contents.formID.map { state.catalog.form(id: $0) == nil } == true,
+                    "formulaire installé déclaré absent")
             case .unknownTimeZone(let zone): require(TimeZone(identifier: zone) == nil, "fuseau connu déclaré inconnu")
             case .linkReasons:
-                let form = state.catalog.form(id: contents.formID)
+                let forms =
+                    contents.formID.map { [state.catalog.form(id: $0)].compactMap { $0 } } ?? state.catalog.forms
                 require(
-                    contents.reasons.isEmpty || contents.reasons.contains { form?.reason(code: $0) == nil },
+                    contents.reasons.isEmpty
+                        || contents.reasons.contains { code in forms.allSatisfy { $0.reason(code: code) == nil } },
                     "motifs du lien déclarés hors du formulaire à tort")
+            case .reasonsNotInForm(let missing, let form, _):
+                require(
+                    contents.formID == nil && !missing.isEmpty && missing.allSatisfy { form.reason(code: $0) == nil },
+                    "motifs déclarés absents du formulaire en vigueur à tort")
             case .parameter: break
-            case .link, .reasonsLocked: require(false, "refus inattendu pour un lien valide sans paramètre : \(error)")
+            case .link, .reasonsLocked, .unknownContext, .contextOfPinnedLink, .emptyCalendar:
+                require(false, "refus inattendu pour un lien valide sans paramètre : \(error)")
             }
             return
         }
         require(attestation.identity == contents.identity, "l’attestation ne reprend pas l’identité du lien")
-        require(
-            Set(attestation.reasons.map(\.code)) == Set(contents.reasons), "motifs de l’attestation différents du lien")
+        if contents.formID != nil {
+            require(
+                Set(attestation.reasons.map(\.code)) == Set(contents.reasons),
+                "motifs de l’attestation différents du lien")
+        }
         let renderer = Fixture.service.snapshot.renderer
         do {
             let pdf = try renderer.pdf(attestation)

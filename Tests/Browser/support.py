@@ -12,6 +12,7 @@ built into the server, or the directory $ATTESTATION_PUBLIC names. Run with the 
 
 import base64
 import datetime
+import glob
 import json
 import os
 import shutil
@@ -61,12 +62,40 @@ def altered(token):
     return token[:index] + ("B" if token[index] == "A" else "A") + token[index + 1:]
 
 
-class Server(harness.Server):
-    """The harness's server for a site, once it answers /healthz."""
+def faketime_environment(at):
+    """The environment of a program whose clock starts at `at` (an aware datetime) and runs on
+    from there: Debian's libfaketime (package faketime) preloaded, the offset from the real
+    clock in seconds (so no time zone is parsed), the monotonic clock left alone (timeouts). The
+    library itself, not the `faketime` command: that one forks and waits, so a SIGTERM would
+    stop it and orphan the server. An address-sanitizer build refuses a preloaded library unless
+    told not to check the link order."""
+    libraries = glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1")
+    if not libraries:
+        raise RuntimeError("libfaketime introuvable : lancez scripts/install-deps.sh --browser (paquet faketime)")
+    environment = harness.sanitizer_environment()
+    asan = environment.get("ASAN_OPTIONS")
+    environment["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "verify_asan_link_order=0"
+    environment["LD_PRELOAD"] = libraries[0]
+    environment["FAKETIME"] = "%+ds" % round(at.timestamp() - time.time())
+    environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+    return environment
 
-    def __init__(self, site, timeout=30):
+
+class Server(harness.Server):
+    """The harness's server for a site, once it answers /healthz. `at` (an aware datetime) runs
+    it with a clock that starts then (faketime_environment), for the forms of 2020–2021 and
+    their changes; `port` gives it a port of the test's choice, so that a server started again
+    at another date serves the same origin (the page's storage, its service worker)."""
+
+    def __init__(self, site, timeout=30, at=None, port=None):
         self.site = site
-        harness.Server.__init__(self, harness.server_command(site.config), timeout=timeout)
+        arguments = ("--port", str(port)) if port else ()
+        # Through env(1): started straight from Python's subprocess with libfaketime preloaded,
+        # the server saw none of its arguments (it looked for ./config.json), every time; exec'd
+        # by env, or by sh, it sees them all.
+        wrap = ("/usr/bin/env",) if at else ()
+        harness.Server.__init__(self, harness.server_command(site.config, *arguments, wrap=wrap), timeout=timeout,
+                                env=faketime_environment(at) if at else None)
         deadline = time.monotonic() + timeout
         while fetch(self.base + "/healthz", timeout=5)[0] != 200:
             if time.monotonic() > deadline:
@@ -100,6 +129,10 @@ def shut_down(site, server):
             server.remove()
         if site:
             site.remove()
+
+
+def free_port():
+    return harness.free_port()
 
 
 def connection_refused(port):
@@ -153,6 +186,31 @@ class Browser:
 
     def cdp(self, command, parameters=None):
         return self.driver.execute_cdp_cmd(command, parameters or {})
+
+    def shift_clock(self, milliseconds):
+        """The phone's clock, for every page opened from now on in this tab, `milliseconds`
+        ahead of the machine's (time has passed on the phone; the service worker keeps the real
+        clock)."""
+        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            (() => {
+              const Vraie = Date, avance = %d;
+              class Avancee extends Vraie {
+                constructor(...valeurs) { if (valeurs.length === 0) super(Vraie.now() + avance); else super(...valeurs); }
+                static now() { return Vraie.now() + avance; }
+              }
+              globalThis.Date = Avancee;
+            })();""" % int(milliseconds)})
+
+    def screenshot(self, name):
+        """The screen as PNG bytes; also saved as NAME.png in $BROWSER_SCREENSHOTS when set, for
+        a person to look at."""
+        data = self.driver.get_screenshot_as_png()
+        directory = os.environ.get("BROWSER_SCREENSHOTS")
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+            with open(os.path.join(directory, name + ".png"), "wb") as file:
+                file.write(data)
+        return data
 
     def quit(self):
         try:
@@ -340,12 +398,12 @@ class PageHelpers:
         self.addCleanup(self.browser.quit)
         self.addCleanup(self.assert_same_origin)
 
-    def use_own_server(self, prefix):
-        """A site with Camille's link, its server and a browser for this test alone: for tests
-        that go offline or stop the server."""
+    def use_own_server(self, prefix, extra=()):
+        """A site with Camille's link (`extra`: more options of `mint`), its server and a browser
+        for this test alone: for tests that go offline or stop the server."""
         self.site = Site(prefix=prefix)
         self.addCleanup(self.site.remove)
-        self.token = self.site.mint(CAMILLE, ["travail"])
+        self.token = self.site.mint(CAMILLE, ["travail"], extra)
         self.server = Server(self.site)
         self.addCleanup(self.server.remove)
         self.browser = Browser()

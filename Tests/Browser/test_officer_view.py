@@ -15,6 +15,9 @@ from test_offline_generation import OfflinePage
 
 # The short labels the page shows for the reasons of the built-in form.
 LABELS = {"travail": "Travail, études, examen", "sante": "Santé"}
+# The short labels above are the 28 November 2020 form's: the link is pinned to it (a link that
+# follows the calendar prints the form in force today, with other labels).
+PINNED = ("--form", "deplacement-2020-11-28")
 
 
 class OfficerView(OfflinePage):
@@ -54,7 +57,7 @@ class OfficerView(OfflinePage):
 
 class OfficerViewOfflineTests(OfficerView, unittest.TestCase):
     def setUp(self):
-        self.use_own_server("browser-officer-offline")
+        self.use_own_server("browser-officer-offline", extra=PINNED)
 
     def test_offline_the_officer_view_shows_the_code_of_the_attestation_it_makes(self):
         browser = self.browser
@@ -126,7 +129,7 @@ class OfficerViewOfflineTests(OfficerView, unittest.TestCase):
 
 class OfficerViewOnlineTests(OfficerView, unittest.TestCase):
     def setUp(self):
-        self.use_own_server("browser-officer-online")
+        self.use_own_server("browser-officer-online", extra=PINNED)
 
     def test_right_after_the_server_made_one_the_view_shows_that_attestation(self):
         """The server's PDF, as « Générer l’attestation » downloads it: the view's code is its code."""

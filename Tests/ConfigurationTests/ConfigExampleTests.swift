@@ -84,7 +84,7 @@ private let example: URL = {
                 server.metricsFrom = ["::1"]
                 server.tls = .init(certificate: "c", privateKey: "k")
                 return server
-            }(), contact: "c")
+            }(), contact: "c", calendar: [.init(from: "2020-10-17T00:00", forms: ["f"])])
         // A key added to the types but not to `everything` above would be nil and go unseen.
         let serverFields = Mirror(reflecting: everything.server!).children
         #expect(serverFields.allSatisfy { "\($0.value)" != "nil" }, "set every ServerSettings field above")
@@ -97,6 +97,8 @@ private let example: URL = {
         var codePaths = keyPaths(encoded)
         // `tls` is null in the example: it has no default, and setting it needs certificate files.
         codePaths.subtract(["server.tls.certificate", "server.tls.privateKey"])
+        // `calendar` is null in the example: the official calendar.
+        codePaths.subtract(["calendar.from", "calendar.forms"])
         #expect(keyPaths(shown) == codePaths)
 
         let page = try String(contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)

@@ -65,6 +65,7 @@ struct WirePayload {
     var reasons = ["travail"]
     var lockReasons = false
     var timeZone: String?
+    var context: String?
     /// Written as the reason count instead of `reasons.count` when set.
     var reasonCount: UInt64?
     var trailing: [UInt8] = []
@@ -77,7 +78,8 @@ struct WirePayload {
         linkID = contents.id.bytes
         issued = UInt64(contents.issuedAt.timeIntervalSince(LinkClock.epoch) / 60)
         expiry = contents.expiresAt.map { UInt64($0.timeIntervalSince(LinkClock.epoch) / 60) }
-        formID = contents.formID
+        formID = contents.formID ?? ""
+        context = contents.context
         let person = contents.identity
         firstName = Array(person.firstName.utf8)
         lastName = Array(person.lastName.utf8)
@@ -97,7 +99,10 @@ struct WirePayload {
         writer.string(keyID)
         writer.raw(linkID)
         writer.varint(issued)
-        writer.byte(flags ?? ((expiry != nil ? 1 : 0) | (lockReasons ? 2 : 0) | (timeZone != nil ? 4 : 0)))
+        writer.byte(
+            flags
+                ?? ((expiry != nil ? 1 : 0) | (lockReasons ? 2 : 0) | (timeZone != nil ? 4 : 0)
+                    | (context != nil ? 8 : 0)))
         if let expiry { writer.varint(expiry) }
         writer.string(formID)
         for field in [firstName, lastName] {
@@ -115,6 +120,7 @@ struct WirePayload {
         writer.varint(reasonCount ?? UInt64(reasons.count))
         for code in reasons { writer.string(code) }
         if let timeZone { writer.string(timeZone) }
+        if let context { writer.string(context) }
         writer.raw(trailing)
         return writer.bytes
     }

@@ -184,7 +184,7 @@ extension SharedServerTests {
 
         @Test func revokedLinkIs410AfterSIGHUP() throws {
             let s = try SharedServer.get()
-            let token = try s.site.mint(.yasmine, reasons: ["achats_culturel_cultuel"])
+            let token = try s.site.mint(.yasmine, reasons: ["achats_culturel_cultuel"], SharedServer.pinned)
             let before = try curl(s.server.url("/attestation.pdf", token: token))
             #expect(before.status == 200, "the link works before its revocation")
             for path in Self.personalAPIRoutes {

@@ -347,17 +347,22 @@ final class SharedServer: Sendable {
 
     let site: TestSite
     let server: ServerProcess
-    /// Éloïse's link: travail, expires in 30 days.
+    /// Éloïse's link: travail, expires in 30 days, the form of 28 November 2020 (the shared
+    /// server's suites are written against it; CalendarWalkTests has links that follow the
+    /// calendar).
     let eloise: String
-    /// Maximilien's link: santé, reasons locked.
+    /// Maximilien's link: santé, reasons locked, the form of 28 November 2020.
     let locked: String
 
     init() throws {
         site = try TestSite(server: ["maxConnectionsPerAddress": 512, "shutdownTimeout": 5])
-        eloise = try site.mint(.eloise, reasons: ["travail"], ["--expires", "30d"])
-        locked = try site.mint(.maxime, reasons: ["sante"], ["--lock-reasons"])
+        eloise = try site.mint(.eloise, reasons: ["travail"], ["--expires", "30d"] + Self.pinned)
+        locked = try site.mint(.maxime, reasons: ["sante"], ["--lock-reasons"] + Self.pinned)
         server = try ServerProcess(config: site.config)
     }
+
+    /// The form the shared server's links print.
+    static let pinned = ["--form", "deplacement-2020-11-28"]
 
     static func get(sourceLocation: SourceLocation = #_sourceLocation) throws -> SharedServer {
         try #require(

@@ -1,0 +1,196 @@
+import AttestationKit
+import Foundation
+
+/// The versions of the form one after another, each from the instant it came into force: the
+/// form a link that follows the rules prints for an exit instant. The official calendar is made
+/// of the forms' own `inForce`; an administrator replaces it with a schedule of their own, and a
+/// form added with its `inForce` joins either, at its start.
+public struct FormCalendar: Sendable {
+    /// One version: the forms in force from `start`, one per context (curfew, weekend…), or one.
+    public struct Version: Sendable, Hashable {
+        public let start: Date
+        /// In the order the person is offered them; the first is the default context.
+        public let forms: [Form]
+
+        /// Whether the person chooses among several contexts.
+        public var hasContexts: Bool { forms.count > 1 }
+
+        /// The form of `context`, or of the first context when nil; nil for a context this
+        /// version does not have.
+        public func form(context: String?) -> Form? {
+            guard let context else { return forms[0] }
+            return forms.first { $0.inForce?.context == context }
+        }
+
+        /// The context ids, in order (empty for a version of one form without context).
+        public var contexts: [String] { forms.compactMap(\.inForce?.context) }
+    }
+
+    /// One line of an administrator's schedule: from `start`, these forms (or documents with
+    /// contexts, by their id).
+    public struct Entry: Sendable, Hashable {
+        public let start: Date
+        public let forms: [String]
+
+        public init(start: Date, forms: [String]) { (self.start, self.forms) = (start, forms) }
+
+        /// `2020-12-15T20:00`, Paris time, as `inForce.from` is written; nil when malformed.
+        public static func start(parsing text: String) -> Date? { FormBuilder.parisInstant(text) }
+    }
+
+    /// In order of their start, each start once.
+    public let versions: [Version]
+    /// Every reason code of the catalog with the codes it continues, for carrying a link's
+    /// reasons from one version to another.
+    private let lineage: [String: Set<String>]
+
+    /// The calendar of `catalog`: the official one (every form with an `inForce`), or the
+    /// administrator's `schedule` plus the forms added to the built-in ones that carry their
+    /// own `inForce`. A version of several forms needs a distinct context for each.
+    public init(catalog: FormCatalog, schedule: [Entry]? = nil) throws(CalendarError) {
+        var starts: [(start: Date, form: Form, path: String)] = []
+        if let schedule {
+            for (index, entry) in schedule.enumerated() {
+                guard !entry.forms.isEmpty else {
+                    throw CalendarError(
+                        path: "calendar[\(index)].forms", message: "au moins un formulaire est attendu.")
+                }
+                for (position, name) in entry.forms.enumerated() {
+                    let matching = catalog.forms.filter { form in
+                        form.id == name || form.inForce?.context.map { form.id == "\(name)-\($0)" } == true
+                    }
+                    guard !matching.isEmpty else {
+                        throw CalendarError(
+                            path: "calendar[\(index)].forms[\(position)]",
+                            message:
+                                "formulaire « \(name) » inconnu ; un id de attestation-admin forms est attendu (ou celui d’un formulaire à contextes)."
+                        )
+                    }
+                    starts += matching.map { (entry.start, $0, "calendar[\(index)].forms[\(position)]") }
+                }
+            }
+            for form in catalog.forms where FormCatalog.builtIn.anyForm(id: form.id) != form {
+                if let start = form.inForce?.start { starts.append((start, form, "formulaire \(form.id)")) }
+            }
+        } else {
+            for form in catalog.forms {
+                if let start = form.inForce?.start { starts.append((start, form, "formulaire \(form.id)")) }
+            }
+        }
+        // An added form takes the place of a built-in one of the same start and context: a
+        // version corrected by the administrator (a copy of the built-in with its own id).
+        let isBuiltIn = { (form: Form) in FormCatalog.builtIn.anyForm(id: form.id) == form }
+        let candidates = starts
+        starts.removeAll { entry in
+            isBuiltIn(entry.form)
+                && candidates.contains {
+                    $0.start == entry.start && !isBuiltIn($0.form)
+                        && $0.form.inForce?.context == entry.form.inForce?.context
+                }
+        }
+        var versions: [Version] = []
+        for start in Set(starts.map(\.start)).sorted() {
+            let entries = starts.filter { $0.start == start }
+            let forms = entries.map(\.form)
+            if forms.count > 1 {
+                for (entry, form) in zip(entries, forms) {
+                    guard let context = form.inForce?.context else {
+                        throw CalendarError(
+                            path: entry.path,
+                            message:
+                                "« \(form.id) » est en vigueur au même instant que « \(forms.first { $0 != form }!.id) » sans contexte qui les distingue ; donnez à chacun un inForce.context."
+                        )
+                    }
+                    guard forms.filter({ $0.inForce?.context == context }).count == 1 else {
+                        throw CalendarError(
+                            path: entry.path,
+                            message:
+                                "deux formulaires en vigueur au même instant ont le contexte « \(context) » ; un contexte par formulaire est attendu."
+                        )
+                    }
+                }
+            }
+            versions.append(Version(start: start, forms: forms))
+        }
+        guard !versions.isEmpty else {
+            throw CalendarError(
+                path: "calendar",
+                message:
+                    "calendrier vide ; au moins une entrée est attendue (ou retirez la clé pour le calendrier officiel)."
+            )
+        }
+        self.versions = versions
+        var lineage: [String: Set<String>] = [:]
+        for form in catalog.forms + catalog.pendingForms {
+            for reason in form.printedReasons { lineage[reason.code, default: []].formUnion(reason.continues) }
+        }
+        self.lineage = lineage
+    }
+
+    /// The version in force at `instant`: the last started by then; before the first, the first
+    /// (nothing older is known); past the last, the last stays. Nil for an empty calendar.
+    public func version(at instant: Date) -> Version? {
+        versions.last { $0.start <= instant } ?? versions.first
+    }
+
+    /// The next version after `instant`, if one is scheduled.
+    public func version(after instant: Date) -> Version? {
+        versions.first { $0.start > instant }
+    }
+
+    /// Every reason code the calendar's forms know, in the order met.
+    public var reasonCodes: [String] {
+        var seen = Set<String>()
+        return versions.flatMap { $0.forms.flatMap(\.reasons) }.map(\.code).filter { seen.insert($0).inserted }
+    }
+
+    /// A link's reasons as `form` names them: each code itself, or the one reason of `form` of
+    /// the same lineage (continuing it, or continued by it, through the versions between). A
+    /// code with no such reason, or with several, is `missing`: never replaced by a guess.
+    public func carryOver(_ codes: [String], into form: Form) -> CarriedReasons {
+        var carried: [String] = []
+        var missing: [String] = []
+        for code in codes {
+            let ancestors = ancestors(of: code)
+            let matches = form.reasons.filter { reason in
+                reason.code == code || ancestors.contains(reason.code) || self.ancestors(of: reason.code).contains(code)
+            }
+            if let exact = matches.first(where: { $0.code == code }) {
+                if !carried.contains(exact.code) { carried.append(exact.code) }
+            } else if matches.count == 1 {
+                if !carried.contains(matches[0].code) { carried.append(matches[0].code) }
+            } else {
+                missing.append(code)
+            }
+        }
+        return CarriedReasons(codes: carried, missing: missing)
+    }
+
+    /// Every code `code` continues, directly or through versions between.
+    private func ancestors(of code: String) -> Set<String> {
+        var found = Set<String>()
+        var queue = Array(lineage[code] ?? [])
+        while let next = queue.popLast() {
+            guard found.insert(next).inserted else { continue }
+            queue += lineage[next] ?? []
+        }
+        return found
+    }
+}
+
+/// A link's reasons carried into a version: the codes of that version, and those of the link
+/// that have no counterpart there.
+public struct CarriedReasons: Sendable, Hashable {
+    public let codes: [String]
+    public let missing: [String]
+
+    public init(codes: [String], missing: [String]) { (self.codes, self.missing) = (codes, missing) }
+}
+
+/// A schedule that cannot be used; `path` is in the configuration (`calendar[2].forms[0]`).
+public struct CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public var description: String { "\(path) : \(message)" }
+}

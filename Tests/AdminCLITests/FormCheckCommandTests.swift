@@ -97,10 +97,7 @@ private func documentedExample() throws -> String {
         let result = try Tool.admin(["forms"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("à venir"))
-        for id in [
-            "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-            "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-        ] {
+        for id in ReferenceExample.folders {
             #expect(result.stdout.contains("\n\(id) : "), "\(id)")
         }
         let output = scratch.path("couvre-feu.pdf")

@@ -71,9 +71,13 @@ let package = Package(
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
                 // The other official forms of 2020–2021 (../shared/reference/forms/), built in;
                 // those the renderer does not draw yet wait in FormCatalog.pendingForms.
+                .embedInCode("Forms/deplacement-2021-03-23-couvre-feu.json"),
+                .embedInCode("Forms/deplacement-2021-03-23-mesures-renforcees.json"),
                 .embedInCode("Forms/deplacement-2021-03-17.json"),
                 .embedInCode("Forms/deplacement-2021-03-01.json"),
                 .embedInCode("Forms/couvre-feu-2021-01-25.json"),
+                .embedInCode("Forms/couvre-feu-2021-01-04.json"),
+                .embedInCode("Forms/couvre-feu-2020-12-15.json"),
                 .embedInCode("Forms/deplacement-2020-10-30.json"),
                 .embedInCode("Forms/couvre-feu-2020-10-17.json"),
                 // The widths of the 14 standard PDF fonts (scripts/generate-font-metrics.py), to

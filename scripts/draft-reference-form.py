@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 METRICS = json.load(open(os.path.join(HERE, "..", "Sources", "FormSchema", "Fonts", "standard-fonts.json")))["fonts"]
 FONT_MAP = {"LiberationSerif-Bold": "Times-Bold", "LiberationSerif": "Times-Roman", "TimesNewRomanPSMT": "Times-Roman",
             "Times-Roman": "Times-Roman", "MicrosoftSansSerif": "Helvetica", "ArialMT": "Helvetica",
-            "Arial-BoldMT": "Helvetica-Bold"}
+            "Arial-BoldMT": "Helvetica-Bold", "TimesNewRomanPS-ItalicMT": "Times-Italic", "Arial-ItalicMT": "Helvetica-Oblique"}
 PLACEHOLDERS = {"creation_date": "creationDate", "creation_time": "creationTimeH", "lastname": "lastName",
                 "firstname": "firstName", "birthday": "birthDate", "placeofbirth": "birthPlace", "address": "address",
                 "zipcode": "zipCode", "city": "city", "exit_date": "exitDate", "exit_time": "exitTime", "reasons": "reasons"}
@@ -172,11 +172,18 @@ def draft(folder, contexts):
     label_x = min(l["x"] for l in lines if l not in box_lines and l["x"] > box_lines[0]["x1"] and abs(l["y"] - box_lines[0]["y"]) < 15)
     field_lines = {}
     fields = []
+    generated_texts = []
     for field in facts["fields"]:
-        value = {"name": "{firstName} {lastName}", "birthday": "{birthDate}", "placeofbirth": "{birthPlace}",
-                 "address": "{address}" if field["value"] == "{address}" else "{address} {zipCode} {city}",
-                 "zip_city": "{zipCode} {city}", "fait_a_city": "{city}", "exit_date": "{exitDate}",
-                 "exit_time": "{exitTime}"}[field["key"]]
+        value = field["value"]
+        for old, new in PLACEHOLDERS.items():
+            value = value.replace("{" + old + "}", "{" + new + "}")
+        if "{" not in value:
+            # Fixed words the generator drew itself (the 2021-03-23 "(Date et heure…)" mention).
+            text = {"text": value, "x": field["x"], "y": field["y"], "size": field["size"]}
+            if field.get("page", 1) != 1:
+                text["page"] = field["page"]
+            generated_texts.append(text)
+            continue
         slot = {"value": value}
         labels = [l for l in lines if abs(l["y"] - field["y"]) < 3.5 and l["x1"] <= field["x"] + 1 and l not in box_lines]
         if labels and field.get("after_blank_label"):
@@ -189,6 +196,8 @@ def draft(folder, contexts):
         slot.update({"x": field["x"], "y": field["y"], "maxWidth": round(right - field["x"], 2)})
         if isinstance(field["size"], dict):
             slot.update({"size": field["size"]["default"], "minSize": field["size"]["min"], "fitWidth": field["size"]["max_width"]})
+        if field.get("page", 1) != 1:
+            slot["page"] = field["page"]
         fields.append(slot)
 
     # Label lines of each reason: from its first line down to the next reason's.
@@ -268,7 +277,7 @@ def draft(folder, contexts):
         for old, new in PLACEHOLDERS.items():
             line = line.replace("{" + old + "}", "{" + new + "}")
         lines_out.append(line)
-    texts = documents[2:] if len(facts["title_lines"]) == 1 else documents[2:]
+    texts = documents[2:] + generated_texts
     for invisible in qr.get("invisible_texts") or []:
         text = "\n".join(invisible.get("lines") or [invisible["text"]])
         document = {"text": text, "x": invisible["x"], "y": invisible["y"], "size": invisible["size"], "color": "#ffffff"}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # scripts/form-pictures.sh [BLANKS]: the side-by-side pictures of docs/forms/, one per official
-# form of 2020–2021 that this server draws: page 1 of the Ministry's blank (left), page 1 as
-# `attestation-admin forms preview` draws the form (middle: Camille Exemple, every offered
-# reason ticked), and the two laid over each other (right: black where both have ink, cyan
-# where only the blank has, red where only ours has).
+# form of 2020–2021 that this server draws: each page of the Ministry's blank (left), the same
+# page as `attestation-admin forms preview` draws the form (middle: Camille Exemple, every
+# offered reason ticked), and the two laid over each other (right: black where both have ink,
+# cyan where only the blank has, red where only ours has); one row per page of the blank.
 #
 # BLANKS holds a folder per form with the Ministry's blank.pdf: the shared reference files
 # (default ../shared/reference/forms beside the repository; the repository keeps only their
@@ -21,7 +21,7 @@ admin=$admin_bin
 out=$root/docs/forms
 dpi=90
 
-for tool in pdftoppm convert montage; do
+for tool in pdftoppm pdfinfo convert montage; do
   command -v "$tool" >/dev/null 2>&1 || {
     echo "form-pictures: $tool is missing (apt-get install poppler-utils imagemagick)" >&2; exit 69; }
 done
@@ -35,10 +35,14 @@ mkdir -p "$out"
 forms=(
   "couvre-feu-2020-10-17 couvre-feu-2020-10-17"
   "deplacement-2020-10-30 deplacement-2020-10-30"
+  "couvre-feu-2020-12-15 couvre-feu-2020-12-15"
+  "couvre-feu-2021-01-04 couvre-feu-2021-01-04"
   "couvre-feu-2021-01-25 couvre-feu-2021-01-25"
   "deplacement-2021-03-01 deplacement-2021-03-01"
   "deplacement-2021-03-17-couvre-feu deplacement-2021-03-17"
   "deplacement-2021-03-17-week-end deplacement-2021-03-17"
+  "deplacement-2021-03-23-couvre-feu deplacement-2021-03-23-couvre-feu"
+  "deplacement-2021-03-23-mesures-renforcees deplacement-2021-03-23-mesures-renforcees"
 )
 
 made=0
@@ -50,20 +54,28 @@ for entry in "${forms[@]}"; do
     echo "form-pictures: $id skipped: $(cat "$work/$id.err")" >&2
     continue
   fi
-  pdftoppm -r "$dpi" -gray -singlefile -f 1 -l 1 -png "$blank" "$work/$id-blank"
-  pdftoppm -r "$dpi" -gray -singlefile -f 1 -l 1 -png "$work/$id.pdf" "$work/$id-ours"
-  # Both on the same canvas (the blank's page may be a fraction of a point larger).
-  size=$(convert "$work/$id-blank.png" "$work/$id-ours.png" -background white -layers merge -format '%wx%h' info:)
-  for side in blank ours; do
-    convert "$work/$id-$side.png" -background white -gravity northwest -extent "$size" "$work/$id-$side-fit.png"
+  pages=$(pdfinfo "$blank" | sed -n 's/^Pages: *//p')
+  rows=()
+  for page in $(seq 1 "$pages"); do
+    p=$id-$page
+    pdftoppm -r "$dpi" -gray -singlefile -f "$page" -l "$page" -png "$blank" "$work/$p-blank"
+    pdftoppm -r "$dpi" -gray -singlefile -f "$page" -l "$page" -png "$work/$id.pdf" "$work/$p-ours"
+    # Both on the same canvas (the blank's page may be a fraction of a point larger).
+    size=$(convert "$work/$p-blank.png" "$work/$p-ours.png" -background white -layers merge -format '%wx%h' info:)
+    for side in blank ours; do
+      convert "$work/$p-$side.png" -background white -gravity northwest -extent "$size" "$work/$p-$side-fit.png"
+    done
+    # Red from the blank, green and blue from ours: ink in both is black, in the blank only
+    # cyan, in ours only red.
+    convert "$work/$p-blank-fit.png" "$work/$p-ours-fit.png" "$work/$p-ours-fit.png" -combine "$work/$p-overlay.png"
+    caption="Ministère (vierge)"
+    [ "$pages" -eq 1 ] || caption="$caption, page $page"
+    montage -label "$caption" "$work/$p-blank-fit.png" -label "attestation-links" "$work/$p-ours-fit.png" \
+      -label "superposés : noir commun, cyan Ministère seul, rouge nous seuls" "$work/$p-overlay.png" \
+      -tile 3x1 -geometry +8+8 -pointsize 14 -background white "$work/$p-montage.png"
+    rows+=("$work/$p-montage.png")
   done
-  # Red from the blank, green and blue from ours: ink in both is black, in the blank only
-  # cyan, in ours only red.
-  convert "$work/$id-blank-fit.png" "$work/$id-ours-fit.png" "$work/$id-ours-fit.png" -combine "$work/$id-overlay.png"
-  montage -label "Ministère (vierge)" "$work/$id-blank-fit.png" -label "attestation-links" "$work/$id-ours-fit.png" \
-    -label "superposés : noir commun, cyan Ministère seul, rouge nous seuls" "$work/$id-overlay.png" \
-    -tile 3x1 -geometry +8+8 -pointsize 14 -background white "$work/$id-montage.png"
-  convert "$work/$id-montage.png" -colors 64 -define png:compression-level=9 "$out/$id.png"
+  convert "${rows[@]}" -append -colors 64 -define png:compression-level=9 "$out/$id.png"
   echo "$out/$id.png"
   made=$((made + 1))
 done

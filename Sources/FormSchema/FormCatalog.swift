@@ -16,9 +16,16 @@ public struct FormCatalog: Sendable {
     static let builtInDocuments: [(source: String, bytes: [UInt8])] = [
         ("deplacement-2020-11-28.json", PackageResources.deplacement_2020_11_28_json),
         ("deplacement-2020-11-02.json", PackageResources.deplacement_2020_11_02_json),
+        ("deplacement-2021-03-23-couvre-feu.json", PackageResources.deplacement_2021_03_23_couvre_feu_json),
+        (
+            "deplacement-2021-03-23-mesures-renforcees.json",
+            PackageResources.deplacement_2021_03_23_mesures_renforcees_json
+        ),
         ("deplacement-2021-03-17.json", PackageResources.deplacement_2021_03_17_json),
         ("deplacement-2021-03-01.json", PackageResources.deplacement_2021_03_01_json),
         ("couvre-feu-2021-01-25.json", PackageResources.couvre_feu_2021_01_25_json),
+        ("couvre-feu-2021-01-04.json", PackageResources.couvre_feu_2021_01_04_json),
+        ("couvre-feu-2020-12-15.json", PackageResources.couvre_feu_2020_12_15_json),
         ("deplacement-2020-10-30.json", PackageResources.deplacement_2020_10_30_json),
         ("couvre-feu-2020-10-17.json", PackageResources.couvre_feu_2020_10_17_json),
     ]

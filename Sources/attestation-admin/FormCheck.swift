@@ -70,11 +70,9 @@ extension Forms {
                 "\(FormatPoints.text(page.width)) × \(FormatPoints.text(page.height)) pt"
             }
             lines.append("\(form.id) : \(form.name)")
-            var pages = "page 1 \(size(form.page))"
-            if form.qrCodes.contains(where: { $0.page == 2 }) || form.texts.contains(where: { $0.page == 2 }) {
-                pages += ", page 2 \(size(form.size(ofPage: 2)))"
-            }
-            lines.append("  pages : \(pages)")
+            // Every page an attestation has, up to the last one the form writes on.
+            let pages = (1...form.pageCount).map { "page \($0) \(size(form.size(ofPage: $0)))" }
+            lines.append("  pages : \(pages.joined(separator: ", "))")
             lines.append(
                 "  textes fixes : \(form.textBlocks.count) blocs, polices \(Set(form.textBlocks.map(\.block.font.rawValue)).sorted().joined(separator: ", "))"
             )
@@ -82,7 +80,7 @@ extension Forms {
             for slot in form.fields {
                 let label = slot.label.map { "« \($0.text) » " } ?? ""
                 lines.append(
-                    "    \(label)\(slot.value) en (\(FormatPoints.text(slot.x)), \(FormatPoints.text(slot.y)))\(slot.page == 2 ? " page 2" : "")"
+                    "    \(label)\(slot.value) en (\(FormatPoints.text(slot.x)), \(FormatPoints.text(slot.y)))\(slot.page == 1 ? "" : " page \(slot.page)")"
                 )
             }
             let used = Set(form.fields.flatMap { FieldValues.placeholderNames(in: $0.value) })

@@ -90,6 +90,29 @@ private func documentedExample() throws -> String {
             "\(listing.stderr)")
     }
 
+    /// The form of 23 March 2021 for the "mesures renforcées" departments has three pages (its
+    /// blank's two, then the big QR code's): `forms check` lists the three, and the values it
+    /// writes on page 2 as on page 2.
+    @Test func checkingAThreePageFormListsEveryPage() throws {
+        let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FormSchema/Forms")
+        let official = try String(
+            contentsOf: forms.appendingPathComponent("deplacement-2021-03-23-mesures-renforcees.json"), encoding: .utf8)
+        // Under an id of its own: the built-in one is taken.
+        let scratch = try Scratch()
+        let file = scratch.path("trois-pages.json")
+        try official.replacingOccurrences(
+            of: "\"id\": \"deplacement-2021-03-23-mesures-renforcees\"", with: "\"id\": \"essai-trois-pages\""
+        ).write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try Tool.admin(["forms", "check", file])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout.contains(
+                "  pages : page 1 595.32 × 841.92 pt, page 2 595.32 × 841.92 pt, page 3 595.28 × 841.89 pt\n"),
+            "\(check.stdout)")
+        #expect(check.stdout.contains("Fait à {city} en (72, 99) page 2"), "\(check.stdout)")
+    }
+
     /// The official forms of 2020–2021 are all drawn: listed as any other, and links can ask
     /// for them.
     @Test func theOtherOfficialFormsAreListedAndDrawn() throws {
@@ -97,10 +120,7 @@ private func documentedExample() throws -> String {
         let result = try Tool.admin(["forms"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("à venir"))
-        for id in [
-            "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-            "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
-        ] {
+        for id in ReferenceExample.folders {
             #expect(result.stdout.contains("\n\(id) : "), "\(id)")
         }
         let output = scratch.path("couvre-feu.pdf")

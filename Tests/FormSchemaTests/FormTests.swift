@@ -10,13 +10,14 @@ import Testing
 @Suite("Built-in forms")
 struct FormTests {
     /// The two November forms first, then the other official versions, newest first.
-    @Test func catalogHasExactlyTheEightOfficialForms() {
+    @Test func catalogHasExactlyTheTwelveOfficialForms() {
         let catalog = FormCatalog.builtIn
         #expect(
             catalog.forms.map(\.id) == [
-                Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-17-couvre-feu",
-                "deplacement-2021-03-17-week-end",
-                "deplacement-2021-03-01", "couvre-feu-2021-01-25", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
+                Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-23-couvre-feu",
+                "deplacement-2021-03-23-mesures-renforcees", "deplacement-2021-03-17-couvre-feu",
+                "deplacement-2021-03-17-week-end", "deplacement-2021-03-01", "couvre-feu-2021-01-25",
+                "couvre-feu-2021-01-04", "couvre-feu-2020-12-15", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
             ])
         #expect(catalog.pendingForms.isEmpty)
         #expect(catalog.defaultFormID == "deplacement-2020-11-28")

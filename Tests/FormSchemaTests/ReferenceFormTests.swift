@@ -5,7 +5,7 @@ import Testing
 
 @testable import FormSchema
 
-/// The six other official forms of 2020–2021, built in, against how the Ministry's generators
+/// The ten other official forms of 2020–2021, built in, against how the Ministry's generators
 /// filled each (Reference/, copied from ../shared/reference/forms/: facts.json, blank.txt).
 /// Here the forms as data; RenderingTests' ReferencePageTests compare the pages drawn.
 @Suite("Reference forms")
@@ -48,23 +48,28 @@ struct ReferenceFormTests {
     func valuesAndMarksAreAtTheOfficialPositions(folder: String) throws {
         let facts = try Self.facts(folder)
         let form = try Self.form(folder)
-        let placeholders = [
-            "name": "{firstName} {lastName}", "birthday": "{birthDate}", "placeofbirth": "{birthPlace}",
-            "zip_city": "{zipCode} {city}", "fait_a_city": "{city}", "exit_date": "{exitDate}",
-            "exit_time": "{exitTime}",
-        ]
+        var generatorsTexts = 0
         for field in try #require(facts["fields"] as? [[String: Any]]) {
             let key = try #require(field["key"] as? String)
-            let value =
-                key == "address"
-                ? (field["value"] as? String == "{address}" ? "{address}" : "{address} {zipCode} {city}")
-                : placeholders[key]
-            let slot = try #require(form.fields.first { $0.value == value }, "\(folder): no field for \(key)")
+            let value = ReferenceExample.formValue(try #require(field["value"] as? String))
             let x = try #require(field["x"] as? Double)
             let y = try #require(field["y"] as? Double)
+            let page = field["page"] as? Int ?? 1
+            guard value.contains("{") else {
+                // Words the generator drew itself (2021-03-23: "(Date et heure…)"): a fixed text.
+                let text = form.texts.first { $0.text == value }
+                let block = try #require(text, "\(folder): no text «\(value)»")
+                #expect(
+                    abs(block.x - x) <= 1 && abs(block.y - y) <= 1 && block.page == page
+                        && block.size == field["size"] as? Double && block.font == .helvetica,
+                    "\(folder) \(key): (\(block.x), \(block.y)) page \(block.page) for (\(x), \(y)) page \(page)")
+                generatorsTexts += 1
+                continue
+            }
+            let slot = try #require(form.fields.first { $0.value == value }, "\(folder): no field for \(key)")
             #expect(
-                abs(slot.x - x) <= 1 && abs(slot.y - y) <= 1,
-                "\(folder) \(key): (\(slot.x), \(slot.y)) for (\(x), \(y))")
+                abs(slot.x - x) <= 1 && abs(slot.y - y) <= 1 && slot.page == page,
+                "\(folder) \(key): (\(slot.x), \(slot.y)) page \(slot.page) for (\(x), \(y)) page \(page)")
             if let size = field["size"] as? [String: Any] {
                 #expect(
                     slot.size == size["default"] as? Double && slot.minSize == size["min"] as? Double
@@ -73,7 +78,7 @@ struct ReferenceFormTests {
                 #expect((slot.size ?? 11) == field["size"] as? Double, "\(folder) \(key)")
             }
         }
-        #expect(form.fields.count == (facts["fields"] as? [Any])?.count)
+        #expect(form.fields.count + generatorsTexts == (facts["fields"] as? [Any])?.count)
 
         let reasons = try #require(facts["reasons"] as? [String: Any])
         let items = try #require(reasons["items"] as? [[String: Any]])
@@ -81,6 +86,7 @@ struct ReferenceFormTests {
         for (reason, item) in zip(form.printedReasons, items) {
             let check = try #require(item["check"] as? [String: Any])
             #expect(abs(reason.y - (check["y"] as? Double ?? 0)) <= 1, "\(folder) \(reason.code)")
+            #expect(reason.page == check["page"] as? Int ?? 1, "\(folder) \(reason.code)")
             #expect(abs(form.reasonLayout.markX - (check["x"] as? Double ?? 0)) <= 1)
             #expect(form.reasonLayout.markSize == check["size"] as? Double)
             if let number = item["number"] as? Int { #expect(reason.number == number) }
@@ -104,7 +110,10 @@ struct ReferenceFormTests {
         let big = try #require(qr["big"] as? [String: Any])
         let placements = form.qrCodes
         #expect(placements.count == 2)
-        for (placement, official, page) in [(placements[0], small, 1), (placements[1], big, 2)] {
+        // The small code on the blank's last page, the big one on the page the generator added.
+        let smallPage = small["page"] as? Int ?? 1
+        let bigPageNumber = big["page"] as? Int ?? 2
+        for (placement, official, page) in [(placements[0], small, smallPage), (placements[1], big, bigPageNumber)] {
             #expect(placement.page == page)
             #expect(
                 abs(placement.x - (official["x"] as? Double ?? 0)) <= 1
@@ -112,9 +121,16 @@ struct ReferenceFormTests {
                     && placement.size == official["width"] as? Double, "\(folder) QR code page \(page)")
         }
         let bigPage = try #require(big["page_size"] as? [Double])
-        #expect(form.size(ofPage: 2).width == bigPage[0] && form.size(ofPage: 2).height == bigPage[1])
-        let blank = try #require((facts["blank"] as? [String: Any])?["page_size_pt"] as? [Double])
+        #expect(
+            form.size(ofPage: bigPageNumber).width == bigPage[0]
+                && form.size(ofPage: bigPageNumber).height == bigPage[1])
+        let blankFacts = try #require(facts["blank"] as? [String: Any])
+        let blank = try #require(blankFacts["page_size_pt"] as? [Double])
         #expect(form.page.width == blank[0] && form.page.height == blank[1])
+        for (index, size) in (blankFacts["page_sizes_pt"] as? [[Double]] ?? [blank]).enumerated() {
+            #expect(form.size(ofPage: index + 1).width == size[0] && form.size(ofPage: index + 1).height == size[1])
+        }
+        #expect(bigPageNumber == (blankFacts["pages"] as? Int ?? 1) + 1)
 
         // The invisible text for screen readers, where the generator wrote it.
         for invisible in qr["invisible_texts"] as? [[String: Any]] ?? [] {

@@ -21,13 +21,13 @@ struct ReasonCase: Sendable, CustomTestStringConvertible {
 
 @Suite("Sign then verify")
 struct RoundTripTests {
-    /// The eight official forms, the November ones first with nine reasons each: 83 cases
-    /// (9 + 1 for each November form, 8, 12, 12, 8, 9 and 8 reasons + 1 for the others).
+    /// The twelve official forms, the November ones first with nine reasons each: 123 cases
+    /// (9 + 1 for each November form, 8, 12, 8, 12, 12, 8, 8, 8, 9 and 8 reasons + 1 for the others).
     @Test func everyBuiltInFormIsACase() {
         #expect(FormCatalog.builtIn.forms.map(\.id).prefix(2) == [LinkFixture.defaultFormID, LinkFixture.olderFormID])
-        #expect(FormCatalog.builtIn.forms.count == 8)
+        #expect(FormCatalog.builtIn.forms.count == 12)
         #expect(FormCatalog.builtIn.forms.prefix(2).allSatisfy { $0.reasons.count == 9 })
-        #expect(ReasonCase.all.count == 83)
+        #expect(ReasonCase.all.count == 123)
     }
 
     @Test(arguments: ReasonCase.all)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Rendering
 
-/// The six official forms of 2020–2021 besides November's, drawn for the example of their
+/// The ten official forms of 2020–2021 besides November's, drawn for the example of their
 /// facts (the person, instant, exit time and reasons of the Ministry's generator, in
 /// FormSchemaTests/Reference/FOLDER/facts.json) and compared with their blank and the
 /// generator's facts by outside tools: pdftotext for the words, pdftotext -bbox for the places
@@ -21,13 +21,15 @@ struct ReferencePageTests {
     static let reference = ReferenceExample.directory
 
     /// The example of a form's facts: the attestation the Ministry's generator made, its QR
-    /// payload, and the values it printed, by facts.json's field keys.
+    /// payload, and how it printed the values.
     struct Example {
         let attestation: Attestation
         let form: Form
         let payload: String
-        let values: [String: String]
+        let reference: ReferenceExample
         let facts: [String: Any]
+        /// The pages of the Ministry's blank; the generator added one after them.
+        var blankPages: Int { reference.blankPages }
     }
 
     /// Runs `body` with the example of `folder` when its form is drawn; a pending form is a
@@ -47,14 +49,9 @@ struct ReferencePageTests {
 
     static func example(_ folder: String, form: Form) throws -> Example {
         let reference = try ReferenceExample(folder: folder, form: form)
-        let values = [
-            "name": "Camille Dupont", "birthday": "01/01/1970", "placeofbirth": "Paris",
-            "address": "999 avenue de France", "zip_city": "75001 Paris", "fait_a_city": "Paris",
-            "exit_date": reference.exitDate, "exit_time": reference.exitTime,
-        ]
         return Example(
-            attestation: reference.attestation, form: reference.form, payload: reference.payload, values: values,
-            facts: reference.facts)
+            attestation: reference.attestation, form: reference.form, payload: reference.payload,
+            reference: reference, facts: reference.facts)
     }
 
     static func pdf(_ example: Example) throws -> [UInt8] {
@@ -62,7 +59,8 @@ struct ReferencePageTests {
     }
 
     /// Every word of the blank (blank.txt, `pdftotext -layout` of the Ministry's blank) is on
-    /// our page 1 as pdftotext reads it, at least as often.
+    /// our pages of the blank (page 1, pages 1–2 for the two-page blank of 23 March 2021) as
+    /// pdftotext reads them, at least as often.
     @Test(arguments: folders)
     func everyWordOfTheBlankIsOnTheDrawnPage(folder: String) throws {
         try Self.withDrawnForm(folder) { example in
@@ -70,7 +68,9 @@ struct ReferencePageTests {
                 contentsOf: Self.reference.appendingPathComponent("\(folder)/blank.txt"), encoding: .utf8)
             let text = try withScratchDirectory { directory in
                 let path = try write(try Self.pdf(example), named: "attestation.pdf", in: directory)
-                return try Tool.run("pdftotext", ["-layout", "-f", "1", "-l", "1", path, "-"], in: directory).text
+                return try Tool.run(
+                    "pdftotext", ["-layout", "-f", "1", "-l", "\(example.blankPages)", path, "-"], in: directory
+                ).text
             }
             var ours: [String: Int] = [:]
             for word in ReferenceExample.words(text) { ours[word, default: 0] += 1 }
@@ -79,7 +79,7 @@ struct ReferencePageTests {
             let missing = theirs.filter { ours[$0.key, default: 0] < $0.value }.map {
                 "\($0.key) ×\($0.value - ours[$0.key, default: 0])"
             }
-            #expect(missing.isEmpty, "\(folder): page 1 lacks \(missing.sorted().joined(separator: ", "))")
+            #expect(missing.isEmpty, "\(folder): our blank lacks \(missing.sorted().joined(separator: ", "))")
         }
     }
 
@@ -92,15 +92,20 @@ struct ReferencePageTests {
     @Test(arguments: folders)
     func filledValuesAndMarksAreWhereTheGeneratorDrewThem(folder: String) throws {
         try Self.withDrawnForm(folder) { example in
-            let page = try withScratchDirectory { try BBox.firstPage(of: try Self.pdf(example), in: $0) }
-            func expectWord(_ text: String, at x: Double, _ y: Double, size: Double?, _ what: String) {
+            let pdf = try Self.pdf(example)
+            let pages = try withScratchDirectory { directory in
+                try (1...example.blankPages).map { try BBox.page($0, of: pdf, in: directory) }
+            }
+            func expectWord(_ text: String, at x: Double, _ y: Double, page number: Int, size: Double?, _ what: String)
+            {
+                let page = pages[number - 1]
                 let candidates = page.words.filter { $0.text == text }
                 let nearest = candidates.min {
                     abs($0.xMin - x) + abs($0.baseline(pageHeight: page.height) - y) < abs($1.xMin - x)
                         + abs($1.baseline(pageHeight: page.height) - y)
                 }
                 guard let word = nearest else {
-                    Issue.record("\(folder) \(what): no word «\(text)» on page 1")
+                    Issue.record("\(folder) \(what): no word «\(text)» on page \(number)")
                     return
                 }
                 let baseline = word.baseline(pageHeight: page.height)
@@ -115,12 +120,11 @@ struct ReferencePageTests {
             }
             for field in try #require(example.facts["fields"] as? [[String: Any]]) {
                 let key = try #require(field["key"] as? String)
-                var value = try #require(example.values[key], "\(folder): no example value for \(key)")
-                if key == "address", field["value"] as? String != "{address}" { value += " 75001 Paris" }
+                let value = example.reference.printed(try #require(field["value"] as? String))
                 let x = try #require(field["x"] as? Double)
                 let y = try #require(field["y"] as? Double)
                 let first = try #require(value.split(separator: " ").first.map(String.init))
-                expectWord(first, at: x, y, size: field["size"] as? Double ?? 11, key)
+                expectWord(first, at: x, y, page: field["page"] as? Int ?? 1, size: field["size"] as? Double ?? 11, key)
             }
             let reasons = try #require((example.facts["reasons"] as? [String: Any])?["items"] as? [[String: Any]])
             for code in example.attestation.reasons.map(\.code) {
@@ -128,7 +132,7 @@ struct ReferencePageTests {
                 let check = try #require(item["check"] as? [String: Any])
                 expectWord(
                     "x", at: try #require(check["x"] as? Double), try #require(check["y"] as? Double),
-                    size: check["size"] as? Double, "mark of \(code)")
+                    page: check["page"] as? Int ?? 1, size: check["size"] as? Double, "mark of \(code)")
             }
         }
     }
@@ -146,8 +150,9 @@ struct ReferencePageTests {
                     in: directory)
                 let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                     .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
-                try #require(pages.count == 2, "\(folder): pdftoppm made \(pages)")
-                for page in pages {
+                try #require(pages.count == example.blankPages + 1, "\(folder): pdftoppm made \(pages)")
+                // The small code on the blank's last page, the big one on the added page.
+                for page in pages.suffix(2) {
                     let decoded = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory, accepting: [0, 4])
                         .stdout
                     #expect(
@@ -169,16 +174,24 @@ struct ReferencePageTests {
                 #expect(
                     check.text.contains("No syntax or stream encoding errors found"),
                     "\(folder): qpdf said \(check.text) \(check.stderr)")
-                let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "2", path], in: directory).text
-                let blank = try #require((example.facts["blank"] as? [String: Any])?["page_size_pt"] as? [Double])
+                let added = example.blankPages + 1
+                let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "\(added)", path], in: directory).text
+                #expect(
+                    info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" \(added)") },
+                    "\(folder): \(info)")
+                let blankFacts = try #require(example.facts["blank"] as? [String: Any])
+                let blank = try #require(blankFacts["page_size_pt"] as? [Double])
                 let big = try #require(
                     ((example.facts["qr"] as? [String: Any])?["big"] as? [String: Any])?["page_size"] as? [Double])
                 func points(_ value: Double) -> String { String(format: "%g", value) }
+                for (index, size) in (blankFacts["page_sizes_pt"] as? [[Double]] ?? [blank]).enumerated() {
+                    #expect(
+                        info.contains("Page    \(index + 1) size:  \(points(size[0])) x \(points(size[1])) pts"),
+                        "\(folder): \(info)")
+                }
                 #expect(
-                    info.contains("Page    1 size:  \(points(blank[0])) x \(points(blank[1])) pts"),
+                    info.contains("Page    \(added) size:  \(points(big[0])) x \(points(big[1])) pts"),
                     "\(folder): \(info)")
-                #expect(
-                    info.contains("Page    2 size:  \(points(big[0])) x \(points(big[1])) pts"), "\(folder): \(info)")
             }
         }
     }

@@ -248,10 +248,16 @@ enum BBox {
 
     /// Page 1 of `pdf`, boxed by `pdftotext -bbox`.
     static func firstPage(of pdf: [UInt8], in directory: URL) throws -> BBoxPage {
+        try page(1, of: pdf, in: directory)
+    }
+
+    /// Page `number` of `pdf`, boxed by `pdftotext -bbox`.
+    static func page(_ number: Int, of pdf: [UInt8], in directory: URL) throws -> BBoxPage {
         let path = try write(pdf, named: "bbox-\(UUID().uuidString).pdf", in: directory)
-        let output = try Tool.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"], in: directory)
+        let output = try Tool.run(
+            "pdftotext", ["-bbox", "-f", "\(number)", "-l", "\(number)", path, "-"], in: directory)
         let pages = try parse(output.text)
-        try #require(pages.count == 1, "pdftotext -bbox -f 1 -l 1 gave \(pages.count) pages")
+        try #require(pages.count == 1, "pdftotext -bbox -f \(number) -l \(number) gave \(pages.count) pages")
         return pages[0]
     }
 }

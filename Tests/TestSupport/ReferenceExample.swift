@@ -8,10 +8,12 @@ import Testing
 /// reasons of the Ministry's generator, as an attestation of ours, for the tests that compare
 /// our forms and pages with theirs.
 public struct ReferenceExample: @unchecked Sendable {
-    /// The six official forms of 2020–2021 besides November's, by their folder's name (their id).
+    /// The ten official forms of 2020–2021 besides November's, by their folder's name (their id).
     public static let folders = [
-        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2021-01-25", "deplacement-2021-03-01",
-        "deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end",
+        "couvre-feu-2020-10-17", "deplacement-2020-10-30", "couvre-feu-2020-12-15", "couvre-feu-2021-01-04",
+        "couvre-feu-2021-01-25", "deplacement-2021-03-01", "deplacement-2021-03-17-couvre-feu",
+        "deplacement-2021-03-17-week-end", "deplacement-2021-03-23-couvre-feu",
+        "deplacement-2021-03-23-mesures-renforcees",
     ]
 
     public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -55,6 +57,30 @@ public struct ReferenceExample: @unchecked Sendable {
         if !current.isEmpty { words.append(current) }
         return words
     }
+
+    /// A value of facts.json (`"Fait à {city}"`, the generator's placeholder names) in a form's
+    /// placeholders (`"Fait à {city}"`, `{firstname}` → `{firstName}`).
+    public static func formValue(_ factsValue: String) -> String {
+        let names = [
+            "firstname": "firstName", "lastname": "lastName", "birthday": "birthDate", "placeofbirth": "birthPlace",
+            "zipcode": "zipCode", "exit_date": "exitDate", "exit_time": "exitTime",
+        ]
+        return names.reduce(factsValue) { $0.replacingOccurrences(of: "{\($1.key)}", with: "{\($1.value)}") }
+    }
+
+    /// A value of facts.json as the generator printed it for the example: Camille Dupont, born
+    /// on 01/01/1970 in Paris, 999 avenue de France 75001 Paris, the example's exit.
+    public func printed(_ factsValue: String) -> String {
+        let values = [
+            "firstname": "Camille", "lastname": "Dupont", "birthday": "01/01/1970", "placeofbirth": "Paris",
+            "address": "999 avenue de France", "zipcode": "75001", "city": "Paris", "exit_date": exitDate,
+            "exit_time": exitTime,
+        ]
+        return values.reduce(factsValue) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+
+    /// The number of pages of the Ministry's blank.
+    public var blankPages: Int { (facts["blank"] as? [String: Any])?["pages"] as? Int ?? 1 }
 
     public static func facts(_ folder: String) throws -> [String: Any] {
         let data = try Data(contentsOf: directory.appendingPathComponent("\(folder)/facts.json"))

@@ -2,8 +2,9 @@
 // elsewhere. What is kept on the device: the people's links, their details for offline use and
 // their last reasons (localStorage), each person's last attestation (the service worker's cache),
 // each person's offline template (cache `modeles-v1`, from /api/v1/template: hors-ligne.js
-// makes attestations from it without the network) and the last known gap between this device's
-// clock and the server's.
+// makes attestations from it without the network), each person's chosen context and the last
+// version of the form they saw, and the last known gap between this device's clock and the
+// server's.
 "use strict";
 
 (() => {
@@ -24,6 +25,8 @@
     horsLigne: false,
     modele: null, // the offline template of this link (/api/v1/template), when kept
     chargementModele: null, // the request for it, while under way
+    motifsAConfirmer: false, // the link's reasons lost one in the form in force: the person chooses first
+    changement: null, // offline, the instant the kept template's form stopped being in force
   };
 
   // People on this device ------------------------------------------------------------------
@@ -56,7 +59,9 @@
       firstName: lien.firstName,
       displayName: lien.displayName,
       form: lien.form,
+      version: lien.version || null,
       defaultReasons: lien.defaultReasons,
+      missingReasons: lien.missingReasons || [],
       lockReasons: lien.lockReasons,
       timeZone: lien.timeZone,
       offsetBounds: lien.offsetBounds,
@@ -71,12 +76,22 @@
     ecrirePersonnes(liste);
   }
 
-  function memoriserMotifs(motifs) {
+  /** Changes this person's record on the device (kept with their link). */
+  function modifierPersonne(modification) {
     const liste = lirePersonnes();
     const p = liste.find((q) => q.t === etat.jeton);
     if (!p) return;
-    p.motifs = motifs;
+    modification(p);
     ecrirePersonnes(liste);
+  }
+
+  /** The reasons chosen, and the form they were chosen in (a choice made in an earlier form does
+   * not answer « choisissez vos motifs » for the one in force). */
+  function memoriserMotifs(motifs) {
+    modifierPersonne((p) => {
+      p.motifs = motifs;
+      p.motifsFormulaire = etat.lien && etat.lien.form ? etat.lien.form.id : null;
+    });
   }
 
   function nomAffiche(p) {
@@ -173,7 +188,7 @@
     const champ = $("ajout-lien");
     const jeton = jetonDe(champ.value);
     if (!jeton) {
-      $("ajout-erreur").textContent = "Lien non reconnu : collez le lien complet reçu de votre administrateur (il contient « ?t= »).";
+      $("ajout-erreur").textContent = "Lien non reconnu : collez le lien complet reçu de votre administrateur (il contient « ?t= »).";
       champ.setAttribute("aria-invalid", "true");
       champ.focus();
       return;
@@ -246,8 +261,13 @@
     const quand = sortie.date ? jourEtHeure(sortie.date) : `le ${sortie.jour} à ${sortie.heure}`;
     $("derniere-details").textContent = `Sortie ${quand}` + (motifs.length ? ` · ${libellesMotifs(motifs)}` : "");
     $("derniere-date").textContent = `Créée ${jourEtHeure(creee)}.`;
-    // Shown in a hurry, an old one is a fine: one not made today looks it.
-    const ancienne = !jourEtHeure(creee).startsWith("aujourd’hui");
+    // Shown in a hurry, an old one is a fine: one not made today, or made on a form no longer in
+    // force, looks it.
+    const ancienFormulaire = etat.changement !== null && creee < etat.changement;
+    const ancienne = ancienFormulaire || !jourEtHeure(creee).startsWith("aujourd’hui");
+    $("derniere-perimee").textContent = ancienFormulaire
+      ? "Elle est de l’ancien formulaire : ne la montrez pas, générez-en une nouvelle avec du réseau."
+      : "Elle n’est pas d’aujourd’hui : ne la montrez pas, générez-en une nouvelle.";
     $("derniere-perimee").hidden = !ancienne;
     bloc.classList.toggle("ancienne", ancienne);
     bloc.hidden = false;
@@ -257,26 +277,36 @@
 
   const cleModele = (jeton) => `/modele-hors-ligne?t=${jeton}`;
 
-  /** The kept template, when it may still serve (a week after the server gave it). */
+  /** The kept template, when it may still serve (a week after the server gave it, and never
+   * past the next change of form: `etat.changement` then says when the form changed). */
   async function lireModele(jeton) {
     if (!("caches" in window)) return null;
     try {
       const reponse = await (await caches.open(CACHE_MODELES)).match(cleModele(jeton));
       const modele = reponse ? await reponse.json() : null;
-      return modele && AttestationHorsLigne.utilisable(modele, maintenant()) ? modele : null;
+      return modele && !formulaireChange(modele) && AttestationHorsLigne.utilisable(modele, maintenant()) ? modele : null;
     } catch {
       return null;
     }
+  }
+
+  /** Whether the template's form is no longer in force (noted in `etat.changement`). */
+  function formulaireChange(modele) {
+    const change = AttestationHorsLigne.changement(modele, maintenant());
+    if (change) etat.changement = change;
+    return change !== null;
   }
 
   /** Asks the server for this link's template and keeps it; the page can then make attestations
    * without the network. A failure only means no offline making yet. */
   async function chargerModele() {
     try {
-      const reponse = await fetch(`/api/v1/template?t=${etat.jeton}`, { cache: "no-store", credentials: "omit" });
+      const reponse = await fetch(`/api/v1/template?t=${etat.jeton}${parametreContexte()}`, { cache: "no-store", credentials: "omit" });
       if (!reponse.ok) return;
       const modele = await reponse.json();
       if (!modele || modele.format !== 1) return;
+      // The person switched context meanwhile: this template prints the other one.
+      if (modele.version && (modele.version.context || null) !== contexteEnVigueur()) return;
       // Without a cache (a page not served over HTTPS) it still draws the officer view's code.
       etat.modele = modele;
       if (!("caches" in window)) return;
@@ -315,8 +345,8 @@
   }
 
   /** Keeps an attestation as this person's last one, with what the page shows of it; the
-   * moment this device received it (`X-Recue-Le`, its own clock) tells a later « Montrer à
-   * l’agent » that it was made in this visit. */
+   * moment this device received it (`X-Recue-Le`, its own clock) tells a later « Montrer à
+   * l’agent » that it was made in this visit. */
   async function garderDerniere(pdf, disposition, creee, decalage, motifs) {
     if (!("caches" in window)) return;
     try {
@@ -357,7 +387,7 @@
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
 
-  /** Offline, « Générer » (the PDF) or « QR code » (its code as a PNG, as the server would give
+  /** Offline, « Générer » (the PDF) or « QR code » (its code as a PNG, as the server would give
    * it): made on this device, kept as the last attestation, and handed over. */
   async function genererHorsLigne(format) {
     const erreur = $("generation-erreur");
@@ -427,7 +457,7 @@
     return new Promise((resolve, reject) => toile.toBlob((b) => (b ? resolve(b) : reject(new Error("image impossible"))), "image/png"));
   }
 
-  // « Montrer à l’agent » -------------------------------------------------------------------------
+  // « Montrer à l’agent » -------------------------------------------------------------------------
 
   // The tab's note of an attestation made in this visit (sessionStorage: a reload after the
   // PDF keeps it, a new opening of the page does not).
@@ -459,9 +489,18 @@
     }
   }
 
-  /** This link's template, waiting for the one the page is asking the server for. */
+  /** This link's template, waiting for the one the page is asking the server for. One whose
+   * form is no longer in force (the page stayed open across a change) is asked again online,
+   * and never used offline. */
   async function modelePret() {
     if (!etat.modele && etat.chargementModele) await etat.chargementModele;
+    if (etat.modele && formulaireChange(etat.modele)) {
+      etat.modele = null;
+      if (!etat.horsLigne) {
+        etat.chargementModele = chargerModele();
+        await etat.chargementModele;
+      }
+    }
     if (!etat.modele) etat.modele = await lireModele(etat.jeton);
     return etat.modele;
   }
@@ -499,7 +538,7 @@
     return fiche && jourEtHeure(fiche.creee).startsWith("aujourd’hui") ? fiche : null;
   }
 
-  /** A new attestation from the server, as « Générer » would get it (kept as the last one by the
+  /** A new attestation from the server, as « Générer » would get it (kept as the last one by the
    * service worker, or here when none runs); null when the server is out of reach. */
   async function faiteParLeServeur(modele) {
     noterFaite();
@@ -525,9 +564,12 @@
   }
 
   /** What the view shows: the attestation just made, or one made now for the page's choices
-   * (by the server when it answers, as « Générer » would; on this device otherwise). */
+   * (by the server when it answers, as « Générer » would; on this device otherwise). */
   async function ficheAMontrer() {
     const modele = await modelePret();
+    if (!modele && etat.horsLigne && etat.changement) {
+      throw new Error(AttestationHorsLigne.messageChangement(etat.changement));
+    }
     if (!modele) {
       throw new Error(etat.horsLigne
         ? "ce téléphone n’a pas encore de quoi créer une attestation pour ce lien : ouvrez cette page une fois avec du réseau."
@@ -597,8 +639,7 @@
   async function ouvrirVue(evenement) {
     const bouton = evenement.currentTarget;
     if (bouton.getAttribute("aria-disabled") === "true") {
-      if (etat.horsLigne) $("reessayer").focus();
-      else document.querySelector('input[name="motif"]').focus();
+      montrerCeQuiManque();
       return;
     }
     const dialogue = $("vue-agent");
@@ -626,7 +667,7 @@
     afficherDerniere();
   }
 
-  /** « Fermer » or Escape: back in history, which closes the view (popstate). */
+  /** « Fermer » or Escape: back in history, which closes the view (popstate). */
   function demanderFermeture() {
     if (history.state && history.state.vueAgent) history.back();
     else fermerVue();
@@ -775,47 +816,224 @@
     return [...document.querySelectorAll('input[name="motif"]:checked')].map((c) => c.value);
   }
 
+  /** The person's last reasons when this form has them all, else the link's as the form in force
+   * names them. */
   function motifsDeDepart(p) {
+    return motifsGardes(p) || etat.lien.defaultReasons;
+  }
+
+  function motifsGardes(p) {
     const codes = new Set(etat.lien.form.reasons.map((r) => r.code));
     if (!etat.lien.lockReasons && p && Array.isArray(p.motifs) && p.motifs.length > 0 && p.motifs.every((c) => codes.has(c))) {
       return p.motifs;
     }
-    return etat.lien.defaultReasons;
+    return null;
+  }
+
+  const guillemets = (texte) => `«\u202f${texte}\u202f»`;
+
+  function enumeration(mots) {
+    return mots.length < 2 ? mots.join("") : `${mots.slice(0, -1).join(", ")} et ${mots[mots.length - 1]}`;
+  }
+
+  /**
+   * Reasons across versions: the link's default reasons that the form in force does not continue
+   * (`missingReasons`) are never replaced silently. The page says which, and nothing is
+   * generated until the person has chosen in this form (a tap on a reason, or « Garder ces
+   * motifs »). A link that locks its reasons cannot be mended here: its administrator must.
+   */
+  function majMotifsManquants() {
+    const manquants = (etat.lien && etat.lien.missingReasons) || [];
+    const p = personne(etat.jeton);
+    const choisiDansCeFormulaire = !!(p && p.motifsFormulaire === etat.lien.form.id && motifsGardes(p));
+    etat.motifsAConfirmer = manquants.length > 0 && (etat.lien.lockReasons || !choisiDansCeFormulaire);
+    const avis = $("motifs-manquants");
+    avis.hidden = !etat.motifsAConfirmer;
+    if (!etat.motifsAConfirmer) return;
+    const noms = enumeration(manquants.map(guillemets));
+    const un = manquants.length === 1;
+    const depuis = etat.lien.version ? ` (en vigueur depuis le ${etat.lien.version.startText})` : "";
+    $("motifs-manquants-texte").textContent = etat.lien.lockReasons
+      ? `${un ? "Le motif" : "Les motifs"} ${noms} de votre lien ${un ? "n’existe" : "n’existent"} plus dans le formulaire`
+        + `${depuis}, et votre administrateur a fixé les motifs de ce lien\u00a0: demandez-lui un nouveau lien.`
+      : `${un ? "Votre motif habituel" : "Vos motifs habituels"} ${noms} ${un ? "n’existe" : "n’existent"} plus dans le `
+        + `formulaire${depuis}. Choisissez vos motifs ci-dessous avant de générer l’attestation.`;
+    $("motifs-garder").hidden = etat.lien.lockReasons || motifsChoisis().length === 0;
+  }
+
+  /** The person chose (or kept) their reasons in the form in force. */
+  function motifsConfirmes() {
+    const avant = etat.motifsAConfirmer;
+    memoriserMotifs(motifsChoisis());
+    majMotifsManquants();
+    majLiens();
+    if (avant && !etat.motifsAConfirmer) $("annonce").textContent = "Motifs choisis : l’attestation peut être générée.";
+  }
+
+  // Contexts -------------------------------------------------------------------------------------
+
+  /** The context the page's documents are asked in: the one the server showed, which is the
+   * person's choice once made; null for a version of one form. */
+  function contexteEnVigueur() {
+    const version = etat.lien && etat.lien.version;
+    return version && version.contexts && version.contexts.length > 0 ? version.context : null;
+  }
+
+  /** `&context=…` for the page's own requests. A link the person keeps (a bookmark, a
+   * Shortcut: `pourGarder`) carries it only when they chose it: the next version may not have
+   * that context (the server then refuses it), while a link without one follows the link's
+   * default from version to version. */
+  function parametreContexte(pourGarder = false) {
+    const contexte = contexteEnVigueur();
+    const p = pourGarder ? personne(etat.jeton) : null;
+    if (!contexte || (pourGarder && !(p && p.contexte === contexte))) return "";
+    return `&context=${encodeURIComponent(contexte)}`;
+  }
+
+  /** Where the version in force has several contexts (curfew, weekend…), one large button each,
+   * like the reasons. Offline the template is of one context: the others need the server. */
+  function afficherContextes() {
+    const version = etat.lien.version;
+    const contextes = (version && version.contexts) || [];
+    const bloc = $("contextes");
+    bloc.hidden = contextes.length === 0;
+    const liste = $("contextes-liste");
+    liste.replaceChildren();
+    for (const contexte of contextes) {
+      const id = `contexte-${contexte.id}`;
+      const label = document.createElement("label");
+      label.className = "motif contexte";
+      label.htmlFor = id;
+      const bouton = document.createElement("input");
+      bouton.type = "radio";
+      bouton.name = "contexte";
+      bouton.id = id;
+      bouton.value = contexte.id;
+      bouton.checked = contexte.id === version.context;
+      bouton.disabled = etat.horsLigne;
+      const titre = document.createElement("span");
+      titre.className = "motif-titre";
+      titre.textContent = contexte.name;
+      label.append(bouton, titre);
+      liste.append(label);
+    }
+    $("contextes-hors-ligne").hidden = !etat.horsLigne;
+  }
+
+  /** One tap on a context: remembered for this person, and the reasons of that context's form. */
+  async function choisirContexte(evenement) {
+    const choisi = evenement.target.value;
+    if (!choisi || choisi === contexteEnVigueur()) return;
+    const avant = personne(etat.jeton);
+    const contexteAvant = avant ? avant.contexte : undefined;
+    modifierPersonne((p) => { p.contexte = choisi; });
+    const erreur = $("contextes-erreur");
+    erreur.hidden = true;
+    let corps = null;
+    try {
+      const reponse = await fetch(`/api/v1/link?t=${etat.jeton}&context=${encodeURIComponent(choisi)}`,
+        { cache: "no-store", credentials: "omit" });
+      corps = await reponse.json();
+      if (!reponse.ok || !corps || !corps.form) throw new Error((corps && corps.error) || `le serveur a répondu ${reponse.status}.`);
+    } catch (e) {
+      erreur.textContent = `Situation non changée : ${e.message || "pas de réseau."}`;
+      erreur.hidden = false;
+      modifierPersonne((p) => { p.contexte = contexteAvant; });
+      for (const bouton of document.querySelectorAll('input[name="contexte"]')) bouton.checked = bouton.value === contexteEnVigueur();
+      return;
+    }
+    etat.lien = corps;
+    memoriser(corps);
+    oublierFaite();
+    afficherMotifs(motifsDeDepart(personne(etat.jeton)));
+    majMotifsManquants();
+    majLiens();
+    $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}${parametreContexte(true)}`;
+    const nom = corps.version.contexts.find((c) => c.id === corps.version.context);
+    $("annonce").textContent = `Situation : ${nom ? nom.name : choisi}. Motifs de ce formulaire.`;
+    etat.modele = null;
+    etat.chargementModele = chargerModele();
+  }
+
+  // A new form since the last visit ----------------------------------------------------------
+
+  /** The version of the form this person last saw on this device: its start for a link that
+   * follows the calendar (switching context is not a new form), else the form's id (a person
+   * kept before links followed the calendar). */
+  function versionVue(p) {
+    if (!p) return null;
+    if (p.versionVue) return { depuis: p.versionVue };
+    return p.infos && p.infos.form && p.infos.form.id ? { formulaire: p.infos.form.id } : null;
+  }
+
+  /** « Nouveau formulaire depuis le … » when the version in force is not the one this person
+   * saw last time; then remembers this one. */
+  function signalerNouveauFormulaire(lien, avant) {
+    const version = lien.version;
+    if (!version) return;
+    const change = avant && (avant.depuis ? avant.depuis !== version.start : avant.formulaire !== lien.form.id);
+    if (change) {
+      $("avis-formulaire-texte").textContent = `Nouveau formulaire depuis le ${version.startText}\u00a0: vérifiez vos motifs`
+        + (version.contexts && version.contexts.length > 0 ? " et votre situation." : ".");
+      $("avis-formulaire").hidden = false;
+    }
+    modifierPersonne((p) => {
+      p.versionVue = version.start;
+      p.formulaireVu = lien.form.id;
+    });
+  }
+
+  function fermerAvisFormulaire() {
+    $("avis-formulaire").hidden = true;
+    const premier = document.querySelector('input[name="contexte"]:checked') || document.querySelector('input[name="motif"]');
+    if (premier) premier.focus();
   }
 
   // Links for the current choices ---------------------------------------------------------------
 
-  function requete(format) {
-    let chemin = `/attestation.${format}?t=${etat.jeton}`;
+  function requete(format, pourGarder = false) {
+    let chemin = `/attestation.${format}?t=${etat.jeton}${parametreContexte(pourGarder)}`;
     if (etat.decalage !== 0) chemin += `&offset=${etat.decalage}`;
     const motifs = motifsChoisis();
     const parDefaut = etat.lien.defaultReasons;
     const memes = motifs.length === parDefaut.length && motifs.every((c) => parDefaut.includes(c));
-    if (!etat.lien.lockReasons && !memes && motifs.length > 0) chemin += `&reasons=${motifs.map(encodeURIComponent).join(",")}`;
+    // With reasons missing, the server refuses the link's defaults (409): always say which.
+    const manquants = (etat.lien.missingReasons || []).length > 0;
+    if (!etat.lien.lockReasons && (!memes || manquants) && motifs.length > 0) {
+      chemin += `&reasons=${motifs.map(encodeURIComponent).join(",")}`;
+    }
     return chemin;
   }
 
   function majLiens() {
     const vide = motifsChoisis().length === 0;
     $("motifs-vide").hidden = !vide;
+    // Nothing is generated while the person has to choose their reasons in the form in force.
+    const bloque = vide || etat.motifsAConfirmer;
     // Offline, the PDF and its QR code are made here from the template; the page image needs the server.
     for (const [id, format, horsLigne] of [["generer", "pdf", !!etat.modele], ["qr", "png", !!etat.modele], ["image", "png", false]]) {
       const a = $(id);
       a.href = requete(format) + (id === "image" ? "&page=1&dpi=150" : "");
-      if (vide || (etat.horsLigne && !horsLigne)) a.setAttribute("aria-disabled", "true");
+      if (bloque || (etat.horsLigne && !horsLigne)) a.setAttribute("aria-disabled", "true");
       else a.removeAttribute("aria-disabled");
     }
-    if (vide || (etat.horsLigne && !etat.modele)) $("agent").setAttribute("aria-disabled", "true");
+    if (bloque || (etat.horsLigne && !etat.modele)) $("agent").setAttribute("aria-disabled", "true");
     else $("agent").removeAttribute("aria-disabled");
-    $("lien").value = new URL(requete("pdf"), location.href).href;
+    $("lien").value = new URL(requete("pdf", true), location.href).href;
     $("copie-etat").textContent = "";
+  }
+
+  /** A disabled action was touched: the focus goes to what is missing. */
+  function montrerCeQuiManque() {
+    if (etat.horsLigne) $("reessayer").focus();
+    else if (etat.motifsAConfirmer) $("motifs-manquants").focus();
+    else document.querySelector('input[name="motif"]').focus();
   }
 
   function suivreLien(evenement) {
     if (evenement.currentTarget.getAttribute("aria-disabled") === "true") {
       evenement.preventDefault();
-      if (etat.horsLigne) $("reessayer").focus();
-      else document.querySelector('input[name="motif"]').focus();
+      montrerCeQuiManque();
       return;
     }
     const id = evenement.currentTarget.id;
@@ -834,7 +1052,10 @@
     if (!etat.horsLigne) return;
     const derniere = etat.jeton ? await derniereAttestation(etat.jeton) : null;
     let texte;
-    if (etat.modele) {
+    if (!etat.modele && etat.changement) {
+      texte = `${AttestationHorsLigne.messageChangement(etat.changement)} Ce téléphone ne crée pas d’attestation `
+        + "sur l’ancien formulaire.";
+    } else if (etat.modele) {
       texte = "Pas de réseau : l’attestation est créée sur ce téléphone, avec son QR code, à l’heure exacte, identique à "
         + "celle que donnerait le serveur. Seule l’image de la page demande le réseau.";
     } else if (derniere) {
@@ -845,7 +1066,7 @@
         + "lien. Ouvrez cette page une fois avec du réseau : ensuite, elle en créera même hors ligne.";
     }
     $("hors-ligne-texte").textContent = texte;
-    notice.dataset.cas = etat.modele ? "modele" : derniere ? "derniere" : "rien";
+    notice.dataset.cas = etat.modele ? "modele" : etat.changement ? "changement" : derniere ? "derniere" : "rien";
   }
 
   async function copier() {
@@ -878,11 +1099,13 @@
     $("chargement").hidden = true;
     $("prenom").textContent = lien.firstName;
     document.title = `Attestation pour ${lien.firstName}`;
+    afficherContextes();
     afficherMotifs(motifsDeDepart(personne(etat.jeton)));
+    majMotifsManquants();
     $("choix").hidden = false;
     $("bloc-lien").hidden = false;
     $("installer").hidden = false;
-    $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}`;
+    $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}${parametreContexte(true)}`;
     personnaliserIcone(lien);
     majSortie();
     majLiens();
@@ -936,16 +1159,32 @@
    * attestation here when the template is kept. */
   async function perdreReseau() {
     if (!etat.lien || etat.horsLigne) return;
+    if (etat.modele && formulaireChange(etat.modele)) etat.modele = null;
     if (!etat.modele) etat.modele = await lireModele(etat.jeton);
     etat.horsLigne = true;
+    afficherContextes();
     majLiens();
     majHorsLigne();
+  }
+
+  /** /api/v1/link in the person's context; a context the version in force no longer has (the
+   * form changed) is forgotten, and the server's default taken. */
+  async function demanderLien() {
+    const p = personne(etat.jeton);
+    const contexte = p && typeof p.contexte === "string" ? p.contexte : null;
+    const url = `/api/v1/link?t=${etat.jeton}`;
+    let reponse = await fetch(contexte ? `${url}&context=${encodeURIComponent(contexte)}` : url, { cache: "no-store", credentials: "omit" });
+    if (contexte && reponse.status === 400) {
+      modifierPersonne((q) => { delete q.contexte; });
+      reponse = await fetch(url, { cache: "no-store", credentials: "omit" });
+    }
+    return reponse;
   }
 
   async function chargerLien() {
     let reponse;
     try {
-      reponse = await fetch(`/api/v1/link?t=${etat.jeton}`, { cache: "no-store", credentials: "omit" });
+      reponse = await demanderLien();
     } catch {
       passerHorsLigne();
       return;
@@ -965,8 +1204,12 @@
       etat.ecartHorloge = heureServeur - Date.now();
       memoriserHorloge(etat.ecartHorloge);
     }
+    const avant = versionVue(personne(etat.jeton));
+    etat.changement = null;
     memoriser(corps);
     afficherPersonne(corps, false);
+    signalerNouveauFormulaire(corps, avant);
+    etat.modele = null;
     etat.chargementModele = chargerModele();
     const expiration = new Date(corps.expires || NaN);
     if (!isNaN(expiration)) {
@@ -1003,9 +1246,11 @@
     $("choix").addEventListener("submit", (e) => e.preventDefault());
     $("motifs-liste").addEventListener("change", () => {
       oublierFaite();
-      memoriserMotifs(motifsChoisis());
-      majLiens();
+      motifsConfirmes();
     });
+    $("motifs-garder").addEventListener("click", motifsConfirmes);
+    $("contextes-liste").addEventListener("change", choisirContexte);
+    $("avis-formulaire-fermer").addEventListener("click", fermerAvisFormulaire);
     $("sortie-moins").addEventListener("click", (e) => changerSortie(etat.decalage - PAS, e.currentTarget));
     $("sortie-plus").addEventListener("click", (e) => changerSortie(etat.decalage + PAS, e.currentTarget));
     $("sortie-maintenant").addEventListener("click", (e) => changerSortie(0, e.currentTarget));
@@ -1038,6 +1283,9 @@
       if (!etat.lien) return;
       $("sortie-texte").textContent = texteSortie();
       $("sortie-chiffres").textContent = chiffresSortie();
+      // Open across a change of form: the page follows the server to the new one.
+      const prochain = Date.parse(etat.lien.version && etat.lien.version.nextChange);
+      if (!etat.horsLigne && !isNaN(prochain) && maintenant().getTime() >= prochain) chargerLien();
     }, 15000);
 
     chargerLien();

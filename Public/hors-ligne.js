@@ -68,6 +68,8 @@
     if (modele.expires && maintenant.getTime() > Date.parse(modele.expires)) {
       throw new Error("Ce lien a expiré : demandez-en un nouveau à votre administrateur.");
     }
+    const change = changement(modele, maintenant);
+    if (change) throw new Error(messageChangement(change));
     if (!utilisable(modele, maintenant)) {
       throw new Error("ce téléphone n’a pas vu le serveur depuis une semaine : ouvrez la page une fois avec du réseau.");
     }
@@ -80,7 +82,7 @@
     const choisis = new Set(modele.lockReasons ? modele.defaultReasons : choix.motifs);
     if (choisis.size === 0) throw new Error("Choisissez au moins un motif.");
     for (const code of choisis) {
-      if (!permis.has(code)) throw new Error(`Motif « ${code} » non accepté par ce lien.`);
+      if (!permis.has(code)) throw new Error(`Motif « ${code} » non accepté par ce lien.`);
     }
     // In the form's order, as the server writes them.
     const motifs = modele.marks.map((m) => m.code).filter((code) => choisis.has(code));
@@ -154,5 +156,28 @@
     return !isNaN(limite) && maintenant.getTime() <= limite;
   }
 
-  global.AttestationHorsLigne = { creer, parties, decalageFuseau, utilisable };
+  /** The instant the form of this template stopped being in force, when it is past: the
+   * server scheduled another version (`version.nextChange`), which only the server can print.
+   * Null for a form still in force, or a link pinned to one form. */
+  function changement(modele, maintenant) {
+    const prochain = Date.parse(modele && modele.version && modele.version.nextChange);
+    return !isNaN(prochain) && maintenant.getTime() >= prochain ? new Date(prochain) : null;
+  }
+
+  /** « 17 mars 2021 », « 1er avril 2021 à 19 h »: a day of the official calendar, Paris time
+   * (the calendar's), as the server writes a version's start. */
+  function dateLongue(instant) {
+    const p = parties(instant, "Europe/Paris");
+    const mois = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+      "novembre", "décembre"][p.mois - 1];
+    const jour = `${p.jour === 1 ? "1er" : p.jour}\u00a0${mois} ${p.annee}`;
+    if (p.heure === 0 && p.minute === 0) return jour;
+    return `${jour} à ${p.heure}\u00a0h` + (p.minute === 0 ? "" : `\u00a0${deux(p.minute)}`);
+  }
+
+  function messageChangement(change) {
+    return `Le formulaire a changé le ${dateLongue(change)}\u00a0: reconnectez-vous pour obtenir le nouveau.`;
+  }
+
+  global.AttestationHorsLigne = { creer, parties, decalageFuseau, utilisable, changement, dateLongue, messageChangement };
 })(typeof self !== "undefined" ? self : this);

@@ -1,5 +1,5 @@
 // The Shortcuts page: the person's own two links (now, and 20 minutes ago) filled in from the
-// `t` of its address, with copy buttons. Nothing leaves the device.
+// `t` (and the `context`, when the page gave one) of its address, with copy buttons. Nothing leaves the device.
 "use strict";
 
 (() => {
@@ -23,7 +23,10 @@
     $("liens-absents").hidden = false;
     return;
   }
-  const pdf = new URL(`/attestation.pdf?t=${t}`, location.href).href;
+  // The person's context (curfew, weekend…), as chosen on their page.
+  const contexte = new URLSearchParams(location.search).get("context");
+  const suite = contexte && /^[A-Za-z0-9_-]{1,64}$/.test(contexte) ? `&context=${contexte}` : "";
+  const pdf = new URL(`/attestation.pdf?t=${t}${suite}`, location.href).href;
   $("lien-normal").value = pdf;
   $("lien-retard").value = `${pdf}&offset=-20`;
   $("retour").href = `/?t=${t}`;

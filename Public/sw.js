@@ -129,8 +129,18 @@ async function creerHorsLigne(jeton, url) {
     return null;
   }
   const maintenant = new Date(Date.now() + ecart);
+  // Past the next change of form only the server can print the form in force: say so, rather
+  // than an attestation on the old one (made now, or kept).
+  const change = AttestationHorsLigne.changement(modele, maintenant);
+  if (change) {
+    return new Response(`Hors ligne : ${AttestationHorsLigne.messageChangement(change)}\n`,
+      { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
   // A template not refreshed for a week no longer serves: the last attestation, if any, instead.
   if (!AttestationHorsLigne.utilisable(modele, maintenant)) return null;
+  // A context other than the template's needs the server.
+  const contexte = url.searchParams.get("context");
+  if (contexte && modele.version && modele.version.context !== contexte) return null;
   let decalage = Number(url.searchParams.get("offset") || 0);
   const a = /^(\d\d):(\d\d)$/.exec(url.searchParams.get("at") || "");
   if (a) {

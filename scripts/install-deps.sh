@@ -7,7 +7,8 @@
 # prometheus, whose installing would also start a Prometheus server, so there the program alone
 # is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver and
 # Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env.py
-# then adds the one PyPI package they use); --stress adds what the hardening suite and the
+# then adds the one PyPI package they use), qpdf, and faketime, which starts the server at a date of
+# 2020–2021 for the tests of a change of form; --stress adds what the hardening suite and the
 # deployment checks run (nginx, Caddy, openssl, systemd-analyze, libseccomp, debootstrap, wrk,
 # and python3-venv, without which Debian's python3 cannot make check-kubernetes.py's venv);
 # --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap);
@@ -26,7 +27,7 @@ bench_packages=(wrk procps curl)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
 forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
-browser_packages=(chromium chromium-driver python3 python3-selenium python3-venv poppler-utils zbar-tools curl)
+browser_packages=(chromium chromium-driver python3 python3-selenium python3-venv poppler-utils zbar-tools curl qpdf faketime)
 webkit_packages=(webkit2gtk-driver xvfb xauth python3 python3-selenium zbar-tools)
 
 # Debian 12's promtool comes out of the prometheus package (see above); later releases package it.

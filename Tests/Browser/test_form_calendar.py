@@ -5,11 +5,11 @@ for rather than replaced; « Nouveau formulaire depuis le … » after a change 
 visit; and, offline past a change, the page saying so instead of making an attestation on the
 old form.
 
-A link minted without --form follows the calendar. Today (after the last official version) the
-form in force is the one of 17 March 2021, with its two contexts; the changes are crossed with
-the server run under Debian's faketime at dates of March 2021 (the 2021-03-01 form until
-17 March 2021 at midnight, Paris time, then 2021-03-17). The page's clock follows the server's
-(it measures the gap); offline, the phone's clock is moved on (support.Browser.shift_clock).
+A link minted without --form follows the calendar. The server runs with Debian's libfaketime
+at dates of March 2021: the 2021-03-01 form until 17 March 2021 at midnight, Paris time, then
+2021-03-17's, with its two contexts (couvre-feu / week-end). The page's clock follows the
+server's (it measures the gap); offline, the phone's clock is moved on
+(support.Browser.shift_clock).
 Set $BROWSER_SCREENSHOTS to keep the screens these tests look at."""
 
 import datetime
@@ -37,7 +37,7 @@ def setUpModule():
     tokens["camille"] = site.mint(CAMILLE, ["travail"])
     # `enfants` (school runs, 2020) has no counterpart in the forms of March 2021.
     tokens["eloise"] = site.mint(ELOISE, ["travail", "enfants"])
-    server = support.Server(site)
+    server = support.Server(site, at=AFTER_CHANGE)
 
 
 def tearDownModule():

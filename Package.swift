@@ -202,7 +202,8 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "AttestationKit", "FormSchema", "LinkTokens", "Licenses", "HTTPServer",
-                "attestation-server",
+                "attestation-server", "AttestationService", "AttestationConfiguration",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "LinkTokensTests",

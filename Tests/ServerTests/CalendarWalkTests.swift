@@ -1,0 +1,246 @@
+import AttestationConfiguration
+import AttestationKit
+import AttestationService
+import FormSchema
+import Foundation
+import HTTPServer
+import LinkTokens
+import Logging
+import Synchronization
+import TestSupport
+import Testing
+
+/// One link minted on 29 October 2020, opened through every official change of form to March
+/// 2021 by the service itself with its clock set to each day: the version in force at the exit
+/// instant, its reasons carried over or asked for, and a pinned link unchanged.
+@Suite struct CalendarWalkTests {
+    /// The service with a clock the test sets, on a site made by `attestation-admin init`.
+    final class Walk: Sendable {
+        let site: TestSite
+        let service: Service
+        let key: SigningKey
+        private let moment = Moment()
+
+        /// The clock's reading, shared with the service's closure.
+        final class Moment: Sendable {
+            let value = Mutex(Date())
+        }
+
+        init() throws {
+            site = try TestSite()
+            let snapshot = try ServiceSnapshot.load(configurationFile: URL(fileURLWithPath: site.config))
+            let moment = self.moment
+            service = Service(
+                snapshot: snapshot, logger: Logger(label: "calendar-walk", factory: { _ in SwiftLogNoOpLogHandler() }),
+                metricsExposition: { [] }, clock: { moment.value.withLock { $0 } })
+            key = try SigningKey(
+                fileContents: Data(contentsOf: URL(fileURLWithPath: site.scratch.path("keys/k1.key"))))
+        }
+
+        var calendar: FormCalendar { service.snapshot.state.calendar }
+
+        /// A link for Camille signed with the site's key, minted at `issued`.
+        func token(reasons: [String], formID: String? = nil, context: String? = nil, issued: Date) throws -> String {
+            let identity = try Identity(
+                firstName: "Camille", lastName: "Dupont", birthDate: "01/01/1970", birthPlace: "Lyon",
+                address: "999 avenue de France", zipCode: "75001", city: "Paris",
+                today: CalendarDate(year: 2020, month: 10, day: 29)!)
+            return try LinkToken.sign(
+                LinkContents(
+                    issuedAt: issued, formID: formID, context: context, identity: identity, reasons: reasons),
+                with: key)
+        }
+
+        /// The service's answer at `now` (Paris time, `2020-11-28T00:10`).
+        func get(_ path: String, at now: String, _ query: [String: String]) -> HTTPResponse {
+            moment.value.withLock { $0 = FormCalendar.Entry.start(parsing: now)! }
+            return service.respond(
+                to: HTTPRequest(
+                    method: "GET", path: path,
+                    query: query.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }))
+        }
+
+        /// The PDF the renderer draws for `form` itself, for the same person, instant and reasons.
+        func expectedPDF(
+            token: String, form: Form, reasons: [String], exit: ExitTime, at now: String
+        ) throws
+            -> [UInt8]
+        {
+            let instant = FormCalendar.Entry.start(parsing: now)!
+            let contents = try #require(
+                {
+                    if case .valid(let contents, _) = LinkToken.verify(
+                        token, keys: service.snapshot.state.keys, now: instant)
+                    {
+                        return contents
+                    }
+                    return nil
+                }())
+            let attestation = try Attestation(
+                identity: contents.identity, form: form, reasonCodes: reasons, exit: exit, now: instant)
+            return try service.snapshot.renderer.pdf(attestation)
+        }
+
+        /// The reasons of the QR code of a PDF (zbarimg on page 1), as `Motifs: a, b`.
+        func qrReasons(_ pdf: [UInt8]) throws -> String {
+            let file = site.scratch.path("walk-\(UUID().uuidString).pdf")
+            try Data(pdf).write(to: URL(fileURLWithPath: file))
+            let payload = try #require(try decodedQRCodes(in: file, scratch: site.scratch, pages: 1...1).first)
+            let lines = payload.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let line = try #require(lines.first { $0.hasPrefix("Motifs") }, "\(payload)")
+            return line.hasSuffix(";") ? String(line.dropLast()) : line
+        }
+    }
+
+    static let minted = "2020-10-29T10:00"
+
+    /// Every official version, the day after it came into force at noon: the form printed, and
+    /// what becomes of a link's reason `achats` (October 2020) in each.
+    @Test func aLinkMintedOn29October2020PrintsEachVersionInForceWithItsReasonCarriedOrAskedFor() throws {
+        let walk = try Walk()
+        let calendar = walk.calendar
+        let token = try walk.token(reasons: ["achats"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        // What each version makes of `achats`, in its default context: the code it prints, or
+        // nil where it has no counterpart (the person is asked).
+        let expected: [String: String?] = [
+            "couvre-feu-2020-10-17": nil, "deplacement-2020-10-30": "achats", "deplacement-2020-11-02": "achats",
+            "deplacement-2020-11-28": "achats_culturel_cultuel", "couvre-feu-2020-12-15": nil,
+            "couvre-feu-2021-01-04": nil, "couvre-feu-2021-01-25": nil, "deplacement-2021-03-01": "courses",
+            "deplacement-2021-03-17-couvre-feu": nil, "deplacement-2021-03-23-couvre-feu": nil,
+        ]
+        var seen: [String] = []
+        for version in calendar.versions where version.start >= FormCalendar.Entry.start(parsing: "2020-10-17T00:00")! {
+            let day = LocalDateTime(version.start.addingTimeInterval(12 * 3600), in: .paris)
+            let now = String(format: "%04d-%02d-%02dT12:00", day.date.year, day.date.month, day.date.day)
+            let form = version.forms[0]
+            seen.append(form.id)
+            let response = walk.get("/attestation.pdf", at: now, ["t": token])
+            guard let code = expected[form.id] else {
+                Issue.record("\(form.id): a version this test does not know; add it to the walk")
+                continue
+            }
+            if let code {
+                #expect(response.status == 200, "\(now) \(form.id): \(String(decoding: response.body, as: UTF8.self))")
+                let pdf = try walk.expectedPDF(token: token, form: form, reasons: [code], exit: .now, at: now)
+                #expect(response.body == pdf, "\(now): the PDF of \(form.id) for \(code), byte for byte")
+                #expect(try walk.qrReasons(response.body) == "Motifs: \(code)", "\(now) \(form.id)")
+            } else {
+                #expect(response.status == 409, "\(now) \(form.id): \(response.status)")
+                let message = String(decoding: response.body, as: UTF8.self)
+                #expect(message.contains("« achats »") && message.contains("reasons"), "\(message)")
+                for reason in form.reasons { #expect(message.contains(reason.code), "\(form.id): \(message)") }
+                // The person chooses: the same link with a reason of the version in force.
+                let chosen = walk.get("/attestation.pdf", at: now, ["t": token, "reasons": "sante"])
+                #expect(chosen.status == 200, "\(now) \(form.id) with reasons=sante")
+                let pdf = try walk.expectedPDF(token: token, form: form, reasons: ["sante"], exit: .now, at: now)
+                #expect(chosen.body == pdf, "\(now): \(form.id) with sante, byte for byte")
+            }
+        }
+        #expect(Set(seen) == Set(expected.keys), "every official version walked: \(seen)")
+    }
+
+    /// Just after a change, `offset=-20` is an exit under the version before it; `Cree le`
+    /// stays the real moment.
+    @Test func anOffsetThatCrossesAChangePrintsTheVersionOfTheExitInstant() throws {
+        let walk = try Walk()
+        let token = try walk.token(reasons: ["achats"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let catalog = walk.service.snapshot.state.catalog
+        let now = "2020-11-28T00:10"
+        let late = walk.get("/attestation.pdf", at: now, ["t": token, "offset": "-20"])
+        #expect(late.status == 200)
+        let before = try #require(catalog.form(id: "deplacement-2020-11-02"))
+        #expect(
+            late.body
+                == (try walk.expectedPDF(
+                    token: token, form: before, reasons: ["achats"], exit: .offset(minutes: -20), at: now)),
+            "an exit at 23:50 on 27 November: the version of 2 November")
+        let file = walk.site.scratch.path("late.pdf")
+        try Data(late.body).write(to: URL(fileURLWithPath: file))
+        let payload = try decodedQRCodes(in: file, scratch: walk.site.scratch, pages: 1...1).joined()
+        #expect(payload.contains("Cree le: 28/11/2020 a 00h10"), "\(payload)")
+        #expect(payload.contains("Sortie: 27/11/2020 a 23:50"), "\(payload)")
+
+        let onTime = walk.get("/attestation.pdf", at: now, ["t": token])
+        let after = try #require(catalog.form(id: "deplacement-2020-11-28"))
+        #expect(
+            onTime.body
+                == (try walk.expectedPDF(
+                    token: token, form: after, reasons: ["achats_culturel_cultuel"], exit: .now, at: now)))
+    }
+
+    /// Where a version has contexts, `context` chooses; the link's own default otherwise; a
+    /// context the version does not have is a 400 naming those it has.
+    @Test func theContextChoosesTheFormOfTheVersionInForce() throws {
+        let walk = try Walk()
+        let issued = FormCalendar.Entry.start(parsing: Self.minted)!
+        let token = try walk.token(reasons: ["achats"], issued: issued)
+        let catalog = walk.service.snapshot.state.catalog
+        let now = "2021-03-18T12:00"
+        #expect(walk.get("/attestation.pdf", at: now, ["t": token]).status == 409, "curfew, the first context")
+        let weekEnd = walk.get("/attestation.pdf", at: now, ["t": token, "context": "week-end"])
+        #expect(weekEnd.status == 200)
+        let form = try #require(catalog.form(id: "deplacement-2021-03-17-week-end"))
+        #expect(
+            weekEnd.body
+                == (try walk.expectedPDF(token: token, form: form, reasons: ["courses"], exit: .now, at: now)))
+
+        let byDefault = try walk.token(reasons: ["achats"], context: "week-end", issued: issued)
+        #expect(walk.get("/attestation.pdf", at: now, ["t": byDefault]).body == weekEnd.body)
+
+        let unknown = walk.get("/attestation.pdf", at: now, ["t": token, "context": "plage"])
+        #expect(unknown.status == 400)
+        let message = String(decoding: unknown.body, as: UTF8.self)
+        #expect(message.contains("couvre-feu") && message.contains("week-end"), "\(message)")
+
+        let renforcees = walk.get(
+            "/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault, "context": "mesures-renforcees"])
+        #expect(renforcees.status == 200, "achats is a reason of the « mesures renforcées »")
+        // The link's default context is not one of this version: its first context.
+        #expect(walk.get("/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault]).status == 409)
+    }
+
+    /// The page's JSON and its offline template: the version in force, its contexts, the
+    /// reasons asked for, and a template that stops serving at the next change.
+    @Test func thePageAndItsTemplateKnowTheVersionAndTheNextChange() throws {
+        let walk = try Walk()
+        let token = try walk.token(reasons: ["achats"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let link = walk.get("/api/v1/link", at: "2021-03-18T12:00", ["t": token])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(link.body)) as? [String: Any])
+        let version = try #require(json["version"] as? [String: Any])
+        #expect(version["startText"] as? String == "17 mars 2021")
+        #expect(
+            (version["contexts"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["couvre-feu", "week-end"])
+        #expect(version["context"] as? String == "couvre-feu")
+        #expect(version["nextChange"] as? String == "2021-03-19T23:00:00Z")
+        #expect(json["missingReasons"] as? [String] == ["achats"])
+        #expect(json["defaultReasons"] as? [String] == [])
+        let weekEnd = walk.get("/api/v1/link", at: "2021-03-18T12:00", ["t": token, "context": "week-end"])
+        let other = try #require(try JSONSerialization.jsonObject(with: Data(weekEnd.body)) as? [String: Any])
+        #expect(other["defaultReasons"] as? [String] == ["courses"])
+        #expect((other["form"] as? [String: Any])?["id"] as? String == "deplacement-2021-03-17-week-end")
+
+        let template = walk.get("/api/v1/template", at: "2020-11-27T20:00", ["t": token])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(template.body)) as? [String: Any])
+        #expect(info["formID"] as? String == "deplacement-2020-11-02")
+        #expect(info["offlineUntil"] as? String == "2020-11-27T23:00:00Z", "no later than the change of 28 November")
+    }
+
+    /// A link that names its form (every link minted before the calendar) prints it whatever
+    /// the date, and refuses `context`.
+    @Test func aPinnedLinkPrintsItsFormAfterEveryChange() throws {
+        let walk = try Walk()
+        let token = try walk.token(
+            reasons: ["achats_culturel_cultuel"], formID: "deplacement-2020-11-28",
+            issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let form = try #require(walk.service.snapshot.state.catalog.form(id: "deplacement-2020-11-28"))
+        for now in ["2020-12-20T12:00", "2021-03-25T12:00"] {
+            let response = walk.get("/attestation.pdf", at: now, ["t": token])
+            #expect(
+                response.body
+                    == (try walk.expectedPDF(
+                        token: token, form: form, reasons: ["achats_culturel_cultuel"], exit: .now, at: now)))
+        }
+        #expect(
+            walk.get("/attestation.pdf", at: "2021-03-25T12:00", ["t": token, "context": "couvre-feu"]).status == 400)
+    }
+}

@@ -852,12 +852,17 @@
     if (!etat.motifsAConfirmer) return;
     const noms = enumeration(manquants.map(guillemets));
     const un = manquants.length === 1;
-    const depuis = etat.lien.version ? ` (en vigueur depuis le ${etat.lien.version.startText})` : "";
+    const version = etat.lien.version;
+    const depuis = version ? ` (en vigueur depuis le ${version.startText})` : "";
+    // With contexts, the reason may be in another one's form: say which form lacks it.
+    const contexte = version && version.contexts && version.contexts.find((c) => c.id === version.context);
+    const formulaire = contexte ? `le formulaire ${guillemets(contexte.name)}` : "le formulaire";
     $("motifs-manquants-texte").textContent = etat.lien.lockReasons
-      ? `${un ? "Le motif" : "Les motifs"} ${noms} de votre lien ${un ? "n’existe" : "n’existent"} plus dans le formulaire`
+      ? `${un ? "Le motif" : "Les motifs"} ${noms} de votre lien ${un ? "n’existe" : "n’existent"} pas dans ${formulaire}`
         + `${depuis}, et votre administrateur a fixé les motifs de ce lien\u00a0: demandez-lui un nouveau lien.`
-      : `${un ? "Votre motif habituel" : "Vos motifs habituels"} ${noms} ${un ? "n’existe" : "n’existent"} plus dans le `
-        + `formulaire${depuis}. Choisissez vos motifs ci-dessous avant de générer l’attestation.`;
+      : `${un ? "Votre motif habituel" : "Vos motifs habituels"} ${noms} ${un ? "n’existe" : "n’existent"} pas dans `
+        + `${formulaire}${depuis}. Choisissez vos motifs ci-dessous${contexte ? ", ou une autre situation," : ""} avant de `
+        + "générer l’attestation.";
     $("motifs-garder").hidden = etat.lien.lockReasons || motifsChoisis().length === 0;
   }
 

@@ -55,6 +55,8 @@ public struct FormInForce: Sendable {
     public let next: FormCalendar.Version?
     /// The link's default reasons as `form` names them, and those it has no counterpart for.
     public let reasons: CarriedReasons
+    /// When some are missing: the other contexts of the version that have them all.
+    public var contextsWithReasons: [InForce] = []
 }
 
 extension ServiceState {
@@ -99,17 +101,23 @@ extension ServiceState {
         }
         guard let version = calendar.version(at: instant) else { throw .emptyCalendar }
         let form: Form
-        if let context {
-            guard let chosen = version.form(context: context) else {
-                throw .unknownContext(context, accepted: version.contexts)
-            }
+        if let context, let chosen = version.form(context: context) {
             form = chosen
+        } else if let context, !calendar.isContextOfSomeVersion(context) {
+            throw .unknownContext(context, accepted: version.contexts)
         } else {
+            // No context, or one of another version (a Shortcut written then): the link's own
+            // default where this version has it, else the version's first.
             form = version.form(context: contents.context) ?? version.forms[0]
         }
+        let reasons = calendar.carryOver(contents.reasons, into: form)
+        // Where the person's reasons are, when the chosen context lacks some of them.
+        let elsewhere = version.forms.filter { other in
+            other != form && calendar.carryOver(contents.reasons, into: other).missing.isEmpty
+        }
         return FormInForce(
-            form: form, version: version, next: calendar.version(after: instant),
-            reasons: calendar.carryOver(contents.reasons, into: form))
+            form: form, version: version, next: calendar.version(after: instant), reasons: reasons,
+            contextsWithReasons: reasons.missing.isEmpty ? [] : elsewhere.compactMap(\.inForce))
     }
 
     /// Verifies the link and builds the attestation it asks for, created `now`, in the form in
@@ -137,7 +145,8 @@ extension ServiceState {
             reasons = codes.map { code in calendar.carryOver([code], into: inForce.form).codes.first ?? code }
         } else if !inForce.reasons.missing.isEmpty {
             throw .reasonsNotInForm(
-                missing: inForce.reasons.missing, form: inForce.form, locked: contents.lockReasons)
+                missing: inForce.reasons.missing, form: inForce.form, locked: contents.lockReasons,
+                contextsWithReasons: inForce.contextsWithReasons)
         }
         do {
             return try Attestation(
@@ -160,7 +169,7 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     /// for a link that follows the calendar (nil), of no form this server knows.
     case linkReasons(formID: String?)
     /// The version in force has no counterpart for some of the link's default reasons.
-    case reasonsNotInForm(missing: [String], form: Form, locked: Bool)
+    case reasonsNotInForm(missing: [String], form: Form, locked: Bool, contextsWithReasons: [InForce])
     /// A `context` the version in force does not have.
     case unknownContext(String, accepted: [String])
     /// A `context` asked of a link that always prints one form.
@@ -198,20 +207,23 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
         case .linkReasons(nil):
             return "les motifs de ce lien ne sont ceux d’aucun formulaire installé sur ce serveur ; "
                 + "demandez un nouveau lien à votre administrateur."
-        case .reasonsNotInForm(let missing, let form, let locked):
+        case .reasonsNotInForm(let missing, let form, let locked, let elsewhere):
             let quoted = missing.map { "« \($0) »" }.joined(separator: ", ")
             let subject =
                 missing.count == 1
                 ? "le motif \(quoted) de ce lien n’existe plus" : "les motifs \(quoted) de ce lien n’existent plus"
-            let since =
-                form.inForce.map { " (en vigueur depuis le \(LocalDateTime($0.start, in: .paris).frenchLong))" } ?? ""
+            let since = form.inForce.map { " depuis le \(LocalDateTime($0.start, in: .paris).frenchLong)" } ?? ""
             if locked {
                 return "\(subject) dans le formulaire en vigueur\(since), et ce lien impose ses motifs ; "
                     + "demandez un nouveau lien à votre administrateur."
             }
             let accepted = form.reasons.map { "\($0.code) (\($0.shortLabel ?? $0.label))" }.joined(separator: ", ")
+            let contexts = elsewhere.compactMap { other in
+                other.context.map { "« \(other.contextName ?? $0) » (context=\($0))" }
+            }
+            let hint = contexts.isEmpty ? "" : " Le contexte qui les a : \(contexts.joined(separator: ", "))."
             return "\(subject) dans le formulaire en vigueur\(since) ; choisissez vos motifs sur votre page, "
-                + "ou avec le paramètre reasons parmi : \(accepted)."
+                + "ou avec le paramètre reasons parmi : \(accepted).\(hint)"
         case .unknownContext(let context, let accepted):
             return accepted.isEmpty
                 ? "contexte « \(context) » inconnu : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."

@@ -57,6 +57,20 @@ enum APIRoutes {
             context = version.hasContexts ? inForce.form.inForce?.context : nil
             nextChange = inForce.next.map { iso8601($0.start) }
         }
+
+        /// `context` and `nextChange` written `null` when there is none, as the page reads them.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(start, forKey: .start)
+            try c.encode(startText, forKey: .startText)
+            try c.encode(contexts, forKey: .contexts)
+            try c.encode(context, forKey: .context)
+            try c.encode(nextChange, forKey: .nextChange)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case start, startText, contexts, context, nextChange
+        }
     }
 
     struct FormInfo: Encodable {

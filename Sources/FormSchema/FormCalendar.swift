@@ -40,9 +40,10 @@ public struct FormCalendar: Sendable {
 
     /// In order of their start, each start once.
     public let versions: [Version]
-    /// Every reason code of the catalog with the codes it continues, for carrying a link's
-    /// reasons from one version to another.
-    private let lineage: [String: Set<String>]
+    /// Each version's reasons and the codes they continue, by start: a code means what its
+    /// version says (`achats` of October 2020 is not `achats` of March 2021), so continuations
+    /// are followed back in time only.
+    private let lineage: [(start: Date, code: String, continues: [String])]
 
     /// The calendar of `catalog`: the official one (every form with an `inForce`), or the
     /// administrator's `schedule` plus the forms added to the built-in ones that carry their
@@ -120,11 +121,11 @@ public struct FormCalendar: Sendable {
             )
         }
         self.versions = versions
-        var lineage: [String: Set<String>] = [:]
-        for form in catalog.forms + catalog.pendingForms {
-            for reason in form.printedReasons { lineage[reason.code, default: []].formUnion(reason.continues) }
+        lineage = versions.flatMap { version in
+            version.forms.flatMap { form in
+                form.printedReasons.map { (version.start, $0.code, $0.continues) }
+            }
         }
-        self.lineage = lineage
     }
 
     /// The version in force at `instant`: the last started by then; before the first, the first
@@ -144,21 +145,20 @@ public struct FormCalendar: Sendable {
         return versions.flatMap { $0.forms.flatMap(\.reasons) }.map(\.code).filter { seen.insert($0).inserted }
     }
 
-    /// A link's reasons as `form` names them: each code itself, or the one reason of `form` of
-    /// the same lineage (continuing it, or continued by it, through the versions between). A
-    /// code with no such reason, or with several, is `missing`: never replaced by a guess.
+    /// A link's reasons as `form` names them: each code itself, or the one reason of `form` that
+    /// continues it (directly or through the versions between). A code with no such reason, or
+    /// with several, is `missing`: never replaced by a guess. Continuing is one way: a newer,
+    /// wider reason (`sport_animaux`) never becomes an older, narrower one (`animaux`).
     public func carryOver(_ codes: [String], into form: Form) -> CarriedReasons {
         var carried: [String] = []
         var missing: [String] = []
         for code in codes {
-            let ancestors = ancestors(of: code)
+            let start = form.inForce?.start ?? .distantFuture
             let matches = form.reasons.filter { reason in
-                reason.code == code || ancestors.contains(reason.code) || self.ancestors(of: reason.code).contains(code)
+                reason.code == code || ancestors(of: reason.continues, before: start).contains(code)
             }
-            if let exact = matches.first(where: { $0.code == code }) {
+            if let exact = matches.first(where: { $0.code == code }) ?? (matches.count == 1 ? matches[0] : nil) {
                 if !carried.contains(exact.code) { carried.append(exact.code) }
-            } else if matches.count == 1 {
-                if !carried.contains(matches[0].code) { carried.append(matches[0].code) }
             } else {
                 missing.append(code)
             }
@@ -166,13 +166,19 @@ public struct FormCalendar: Sendable {
         return CarriedReasons(codes: carried, missing: missing)
     }
 
-    /// Every code `code` continues, directly or through versions between.
-    private func ancestors(of code: String) -> Set<String> {
-        var found = Set<String>()
-        var queue = Array(lineage[code] ?? [])
-        while let next = queue.popLast() {
-            guard found.insert(next).inserted else { continue }
-            queue += lineage[next] ?? []
+    /// Whether some version has the context `context`: one of another version (`week-end` once
+    /// `mesures-renforcees` replaced it) is no error, so a Shortcut written then keeps working.
+    public func isContextOfSomeVersion(_ context: String) -> Bool {
+        versions.contains { $0.contexts.contains(context) }
+    }
+
+    /// `codes` and every code they continue, through the versions before `start`.
+    private func ancestors(of codes: [String], before start: Date) -> Set<String> {
+        var found = Set(codes)
+        for code in codes {
+            for earlier in lineage where earlier.start < start && earlier.code == code {
+                found.formUnion(ancestors(of: earlier.continues, before: earlier.start))
+            }
         }
         return found
     }

@@ -182,7 +182,7 @@ struct Mint: ParsableCommand {
                 do {
                     let contents = try row.values.get().contents(
                         catalog: state.catalog, calendar: state.calendar, defaults: defaults, now: now, check: check,
-                        origin: row.origin)
+                        origin: row.origin, warn: { Self.warn("\(csv), ligne \(row.line), \($0)") })
                     minted.append(try MintedLink(contents: contents, key: key, base: base))
                 } catch let error as AdminError {
                     Self.warn("\(csv), ligne \(row.line), \(error.message)")
@@ -194,7 +194,8 @@ struct Mint: ParsableCommand {
             minted.append(
                 try MintedLink(
                     contents: try values.contents(
-                        catalog: state.catalog, calendar: state.calendar, defaults: defaults, now: now, check: check),
+                        catalog: state.catalog, calendar: state.calendar, defaults: defaults, now: now, check: check,
+                        warn: { Self.warn($0) }),
                     key: key, base: base))
         }
         guard !minted.isEmpty else {

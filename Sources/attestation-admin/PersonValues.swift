@@ -65,7 +65,7 @@ struct PersonValues {
     /// following `calendar`, checked against the version in force `now` and its contexts.
     func contents(
         catalog: FormCatalog, calendar: FormCalendar, defaults: LinkDefaults, now: Date, check: ValueCheck,
-        origin: ValueOrigin = .options
+        origin: ValueOrigin = .options, warn: (String) -> Void = { _ in }
     ) throws -> LinkContents {
         var options = PersonOptions()
         (options.firstName, options.lastName, options.birthDate, options.birthPlace) = (
@@ -134,8 +134,6 @@ struct PersonValues {
         do {
             if carried.missing.isEmpty {
                 _ = try Attestation(identity: identity, form: chosen, reasonCodes: carried.codes, now: now)
-            } else if ordered.isEmpty {
-                _ = try Attestation(identity: identity, form: chosen, reasonCodes: [], now: now)
             }
         } catch {
             var problem = error.description
@@ -149,6 +147,14 @@ struct PersonValues {
             do { expiry = try Expiry.parse(text, now: now) } catch {
                 throw AdminError.data(origin.message("expires", error.message))
             }
+        }
+        if !carried.missing.isEmpty {
+            let codes = carried.missing.map { "« \($0) »" }.joined(separator: ", ")
+            warn(
+                origin.message(
+                    "reason",
+                    "\(codes) : pas d’équivalent dans le formulaire en vigueur (\(chosen.id)) ; le lien est créé, "
+                        + "et la page de la personne lui demandera de choisir ses motifs."))
         }
         return LinkContents(
             issuedAt: now, expiresAt: expiry, formID: formID, context: context, identity: identity, reasons: ordered,

@@ -195,8 +195,17 @@ import Testing
         let renforcees = walk.get(
             "/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault, "context": "mesures-renforcees"])
         #expect(renforcees.status == 200, "achats is a reason of the « mesures renforcées »")
-        // The link's default context is not one of this version: its first context.
-        #expect(walk.get("/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault]).status == 409)
+        // The link's default context is not one of this version: its first context, and the 409
+        // names the context that has the reason.
+        let refused = walk.get("/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault])
+        #expect(refused.status == 409)
+        let hint = String(decoding: refused.body, as: UTF8.self)
+        #expect(hint.contains("context=mesures-renforcees") && !hint.contains("context=couvre-feu"), "\(hint)")
+        // A context of an earlier version (a Shortcut written then) is the version's default, not
+        // an error.
+        let kept = walk.get(
+            "/attestation.pdf", at: "2021-03-25T12:00", ["t": token, "context": "week-end", "reasons": "sante"])
+        #expect(kept.status == 200, "\(String(decoding: kept.body, as: UTF8.self))")
     }
 
     /// The page's JSON and its offline template: the version in force, its contexts, the
@@ -212,6 +221,10 @@ import Testing
             (version["contexts"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["couvre-feu", "week-end"])
         #expect(version["context"] as? String == "couvre-feu")
         #expect(version["nextChange"] as? String == "2021-03-19T23:00:00Z")
+        let last = walk.get("/api/v1/link", at: "2021-04-01T12:00", ["t": token])
+        let lastVersion = try #require(
+            (try JSONSerialization.jsonObject(with: Data(last.body)) as? [String: Any])?["version"] as? [String: Any])
+        #expect(lastVersion["nextChange"] is NSNull, "null, not absent: \(lastVersion)")
         #expect(json["missingReasons"] as? [String] == ["achats"])
         #expect(json["defaultReasons"] as? [String] == [])
         let weekEnd = walk.get("/api/v1/link", at: "2021-03-18T12:00", ["t": token, "context": "week-end"])

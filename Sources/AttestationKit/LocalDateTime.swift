@@ -26,15 +26,17 @@ public struct LocalDateTime: Sendable, Hashable {
     public var timeWithH: String { "\(twoDigits(hour))h\(twoDigits(minute))" }
 
     /// As a French sentence writes it: `15 décembre 2020`, `1er mars 2021`, with the hour when
-    /// not midnight (`20 mars 2021 à 6 h`, `15 décembre 2020 à 20 h 30`).
+    /// not midnight (`20 mars 2021 à 6 h`, `15 décembre 2020 à 20 h 30`); a no-break space
+    /// (U+00A0) holds the day to its month and the hour to its `h`, as French typography does
+    /// (a phone's line broke « 17 / mars »).
     public var frenchLong: String {
         let months = [
             "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
             "novembre", "décembre",
         ]
-        let day = "\(date.day == 1 ? "1er" : String(date.day)) \(months[date.month - 1]) \(date.year)"
+        let day = "\(date.day == 1 ? "1er" : String(date.day))\u{A0}\(months[date.month - 1]) \(date.year)"
         guard hour != 0 || minute != 0 else { return day }
-        return "\(day) à \(hour) h" + (minute == 0 ? "" : " \(twoDigits(minute))")
+        return "\(day) à \(hour)\u{A0}h" + (minute == 0 ? "" : "\u{A0}\(twoDigits(minute))")
     }
 }
 

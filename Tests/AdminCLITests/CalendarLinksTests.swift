@@ -52,7 +52,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let current = lines.filter { $0.contains("← en vigueur maintenant") }
         #expect(current.count == 1 && current[0].contains("deplacement-2021-03-23-couvre-feu"), "\(result.stdout)")
-        #expect(lines.contains { $0.hasPrefix("  15 décembre 2020") && $0.contains("couvre-feu-2020-12-15") })
+        #expect(lines.contains { $0.hasPrefix("  15\u{A0}décembre 2020") && $0.contains("couvre-feu-2020-12-15") })
         #expect(result.stdout.contains("Prochain changement : aucun prévu"))
         let json = try Tool.admin(["forms", "--json"])
         let forms = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

@@ -216,7 +216,7 @@ import Testing
         let link = walk.get("/api/v1/link", at: "2021-03-18T12:00", ["t": token])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(link.body)) as? [String: Any])
         let version = try #require(json["version"] as? [String: Any])
-        #expect(version["startText"] as? String == "17 mars 2021")
+        #expect(version["startText"] as? String == "17\u{A0}mars 2021", "a no-break space after the day")
         #expect(
             (version["contexts"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["couvre-feu", "week-end"])
         #expect(version["context"] as? String == "couvre-feu")

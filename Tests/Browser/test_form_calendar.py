@@ -10,6 +10,8 @@ at dates of March 2021: the 2021-03-01 form until 17 March 2021 at midnight, Par
 2021-03-17's, with its two contexts (couvre-feu / week-end). The page's clock follows the
 server's (it measures the gap); offline, the phone's clock is moved on
 (support.Browser.shift_clock).
+Across the change of 28 November 2020 (deplacement-2020-11-02, then deplacement-2020-11-28), the
+page offline makes with its kept template the server's document for the same instant, on each side.
 Set $BROWSER_SCREENSHOTS to keep the screens these tests look at."""
 
 import datetime
@@ -19,6 +21,7 @@ import unittest
 import support
 from axe_check import serious_violations
 from support import CAMILLE, ELOISE, PageHelpers
+from test_offline_generation import pdf_texts
 
 # 17 March 2021 at midnight in Paris: the 2021-03-17 form (couvre-feu / week-end) replaces 2021-03-01.
 CHANGE = "2021-03-16T23:00:00Z"
@@ -219,6 +222,106 @@ class FormChangeTests(PageHelpers, unittest.TestCase):
         status, _, body = browser.fetch_bytes(self.server.url("/attestation.pdf", self.token))
         self.assertEqual(status, 503)
         self.assertIn("Le formulaire a changé le 17\u00a0mars 2021\u00a0: reconnectez-vous", body.decode("utf-8"))
+
+
+# 28 November 2020 at midnight in Paris: deplacement-2020-11-28 replaces deplacement-2020-11-02.
+NOVEMBER_CHANGE = "2020-11-27T23:00:00Z"
+EVENING_BEFORE = datetime.datetime(2020, 11, 27, 20, 0, tzinfo=support.PARIS)
+MORNING_AFTER = datetime.datetime(2020, 11, 28, 10, 0, tzinfo=support.PARIS)
+
+
+class OfflineAcrossAChangeTests(PageHelpers, unittest.TestCase):
+    """Offline, the page makes the server's document with the template it kept: on the evening
+    before a change the old form, the morning after (once online again) the new one. The server
+    runs under libfaketime at each date in turn, on one port; offline is a real outage (the
+    server stopped)."""
+
+    def setUp(self):
+        self.site = support.Site(prefix="browser-offline-change")
+        self.addCleanup(self.site.remove)
+        self.token = self.site.mint(CAMILLE, ["travail"])
+        self.port = support.free_port()
+        self.browser = support.Browser()
+        self.addCleanup(self.browser.quit)
+
+    def kept_template(self):
+        return json.loads(self.browser.driver.execute_async_script("""
+            const [token, done] = [arguments[0], arguments[arguments.length - 1]];
+            caches.open('modeles-v1').then(c => c.match('/modele-hors-ligne?t=' + token)).then(r => r.text()).then(done);""",
+                                                                   self.token))
+
+    def choose_travail_and_sante(self):
+        if "sante" not in self.checked_reasons():
+            self.toggle("sante")
+        self.assertEqual(self.checked_reasons(), {"travail", "sante"})
+
+    def offline_and_server_documents(self, at):
+        """Online at `at` (the server's clock), the page keeps its template; then the server's
+        document for an exit 20 minutes before `at` + 30 s, and, the server stopped, the page's
+        own for the same choices with its clock at `at` + 30 s. (template, page's PDF, server's PDF)."""
+        browser = self.browser
+        server = support.Server(self.site, at=at, port=self.port)
+        self.addCleanup(server.remove)
+        browser.open_person(server, self.token)
+        browser.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
+                     message="the service worker does not control the page")
+        browser.wait(lambda: browser.driver.execute_script("return document.documentElement.dataset.modele === 'pret'"),
+                     message="the offline template was never kept")
+        template = self.kept_template()
+        self.choose_travail_and_sante()
+        created = at + datetime.timedelta(seconds=30)
+        exit_time = created - datetime.timedelta(minutes=20)
+        status, _, from_server = support.fetch(server.url("/attestation.pdf", self.token, at=exit_time.strftime("%H:%M"),
+                                                          reasons="travail,sante"))
+        self.assertEqual(status, 200, from_server[:300])
+        server.check_stopped_cleanly()
+        self.assertTrue(support.connection_refused(self.port))
+
+        browser.open(server.url("/", self.token))
+        browser.wait(lambda: browser.visible("#hors-ligne"), message="no offline notice")
+        self.assertEqual(browser.driver.execute_script("return document.querySelector('#hors-ligne').dataset.cas"), "modele",
+                         "offline, the page does not make attestations from its template")
+        # The phone's clock, frozen so that with the gap to the server's it measured online it
+        # reads `at` + 30 s.
+        gap = float(browser.driver.execute_script("return localStorage.getItem('attestation.horloge.v1')"))
+        browser.driver.execute_script(f"Date.now = () => {round(created.timestamp() * 1000 - gap)};")
+        self.choose_travail_and_sante()
+        self.press("#parti-20")
+        _, offline = self.follow("a#generer")
+        self.assertTrue(offline.startswith(b"%PDF-"), offline[:200])
+        self.assertEqual(support.pdf_qr(offline)["Cree le"], created.strftime("%d/%m/%Y a %Hh%M"))
+        return template, offline, from_server
+
+    def assert_same_document(self, offline, from_server):
+        self.assertEqual(pdf_texts(offline), pdf_texts(from_server), "the page text differs from the server's")
+
+        def without_creation(payload):
+            return [line for line in payload.split(";\n") if not line.startswith("Cree le: ")]
+        offline_codes, server_codes = support.qr_payloads(offline), support.qr_payloads(from_server)
+        self.assertEqual(len(offline_codes), 2)
+        self.assertEqual([without_creation(c) for c in offline_codes], [without_creation(c) for c in server_codes])
+
+    def test_offline_the_page_makes_the_servers_document_on_each_side_of_a_change(self):
+        template, offline, from_server = self.offline_and_server_documents(EVENING_BEFORE)
+        self.assertEqual(template["version"]["nextChange"], NOVEMBER_CHANGE)
+        self.assertLessEqual(template["offlineUntil"], NOVEMBER_CHANGE)
+        self.assert_same_document(offline, from_server)
+        # The form of 2 November 2020: « décret n°2020-1310 », shopping without culture.
+        text = pdf_texts(offline)[1]
+        self.assertIn("décret n°2020-1310", text)
+        self.assertNotIn("établissement culturel", text)
+
+        template, offline, from_server = self.offline_and_server_documents(MORNING_AFTER)
+        self.assertEqual(template["version"]["start"], NOVEMBER_CHANGE, "the page kept the template of the old form")
+        self.assertGreater(template["offlineUntil"], NOVEMBER_CHANGE)
+        self.assert_same_document(offline, from_server)
+        # The form of 28 November 2020: « décret no 2020-1310 », culture with shopping.
+        text = pdf_texts(offline)[1]
+        self.assertIn("décret no 2020-1310", text)
+        self.assertIn("établissement culturel autorisé", text)
+        self.assertEqual(support.pdf_qr(offline).reasons, ["travail", "sante"])
 
 
 if __name__ == "__main__":

@@ -15,6 +15,15 @@ extension Attestation {
     }
 }
 
+extension FieldSlot {
+    /// The fixed words before the value's first placeholder and after its last (`Fait à ` in
+    /// `Fait à {city}`): `fitWidth` measures the value without them.
+    public var fixedWords: (prefix: String, suffix: String) {
+        guard let open = value.firstIndex(of: "{"), let close = value.lastIndex(of: "}") else { return ("", "") }
+        return (String(value[..<open]), String(value[value.index(after: close)...]))
+    }
+}
+
 extension Attestation {
     /// What `slot` prints for this attestation: its value with the person's exact spelling, or
     /// folded to ASCII when the form folds printed values.

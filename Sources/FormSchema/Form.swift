@@ -238,7 +238,8 @@ public struct TextBlock: Sendable, Hashable {
 public enum FontStyle: String, Sendable, Hashable, CaseIterable, Codable { case regular, bold, italic }
 
 /// Where a value of the person is written. The text starts at `size` and shrinks, down to
-/// `minSize`, until it fits `fitWidth` (the official generator's rule for the city); beyond that
+/// `minSize`, until its values without the fixed words around them fit `fitWidth` (the official
+/// generator's rule for the city); beyond that
 /// it may run on to `maxWidth`, then shrinks further or wraps onto a second line, never off the
 /// page.
 public struct FieldSlot: Sendable, Hashable {

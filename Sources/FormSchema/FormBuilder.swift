@@ -53,6 +53,10 @@ struct FormBuilder {
             d.reasonLayout, path: "reasonLayout", pageWidth: d.page.width, pageHeight: d.page.height)
         let reasons = try self.reasons(layout: layout, pageSize: pageSize)
         try checkReasonPlacement(reasons, layout: layout, pageSize: pageSize)
+        try checkReasonsClearOf(
+            [("title", title), ("legalText", legalText)]
+                + texts.enumerated().map { ("texts[\($0.offset)]", $0.element) },
+            reasons: reasons, layout: layout)
         let selection: ReasonSelection = try choice(
             d.selection ?? ReasonSelection.oneOrMore.rawValue, path: "selection")
         let rules = try self.rules(pageSize: pageSize)
@@ -396,7 +400,7 @@ struct FormBuilder {
         for (index, line) in lines.enumerated() {
             let indent = index == 0 ? block.firstLineIndent : 0
             let right = block.x + (block.width ?? indent + line.width)
-            if let width = block.width, line.width > width - indent + TextMeasure.tolerance {
+            if let width = block.width, line.squeezedWidth > width - indent + TextMeasure.tolerance {
                 throw fail(
                     "\(path).text",
                     "la ligne « \(line.text) » (\(Self.points(line.width))) dépasse width (\(Self.points(width - indent))) ; élargissez width, réduisez size, ou coupez-la par \\n."
@@ -655,6 +659,43 @@ struct FormBuilder {
                     )
                 }
             }
+        }
+    }
+
+    /// No reason's label or note runs into a fixed text: the ink of their lines (each piece's
+    /// glyphs, from its font's bounding boxes) does not overlap.
+    func checkReasonsClearOf(
+        _ fixed: [(path: String, block: TextBlock)], reasons: [Reason], layout: ReasonLayout
+    ) throws(FormError) {
+        let fixedInk = fixed.map { (path: $0.path, page: $0.block.page, rects: Self.ink(of: $0.block)) }
+        for (index, reason) in reasons.enumerated() {
+            let (label, note) = layout.textBlocks(of: reason)
+            for (key, block) in [("label", label), ("note", note)] {
+                guard let block else { continue }
+                let rects = Self.ink(of: block)
+                for other in fixedInk where other.page == block.page {
+                    guard let hit = other.rects.first(where: { a in rects.contains { $0.rect.overlaps(a.rect) } })
+                    else { continue }
+                    throw fail(
+                        "reasons[\(index)].\(key)",
+                        "le texte du motif \(reason.code) chevauche \(other.path) (« \(hit.text) ») ; déplacez l’un ou l’autre, ou réduisez leur taille."
+                    )
+                }
+            }
+        }
+    }
+
+    /// Where each piece of a block's lines puts ink, with its text for messages.
+    static func ink(of block: TextBlock) -> [(rect: Rect, text: String)] {
+        block.lines.flatMap(\.pieces).compactMap { piece in
+            guard piece.bytes.contains(where: { $0 != 0x20 }) else { return nil }
+            let extent = piece.font.verticalExtent(piece.bytes, size: piece.size)
+            let spaces = Double(piece.bytes.filter { $0 == 0x20 }.count)
+            let width = piece.font.width(piece.bytes, size: piece.size) + spaces * piece.wordSpacing
+            return (
+                Rect(x: piece.x, y: piece.y + extent.bottom, width: width, height: extent.top - extent.bottom),
+                piece.text
+            )
         }
     }
 

@@ -2,9 +2,11 @@ import AttestationKit
 
 /// Fixed text laid out as the renderer draws it and as the load-time checks measure it, from
 /// one computation in three steps (`TextMeasure`): the runs cut into paragraphs (`\n`, in any
-/// run) of words; with a width, greedy word wrap at spaces (a word wider than the width stays
-/// whole on its line; the first line narrower by the block's indent); each line placed by the
-/// block's alignment, a justified line stretched through its word spacing; runs (a
+/// run) of words, the spaces before a paragraph's first word kept as an indent; with a width,
+/// greedy word wrap at spaces (a word wider than the width stays whole on its line; the first
+/// line narrower by the block's indent; a justified paragraph slightly too wide stays one line,
+/// squeezed); each line placed by the block's alignment, a justified line stretched (or
+/// squeezed) through its word spacing; runs (a
 /// superscript, another font or size) as pieces with their own font, size and baseline.
 ///
 /// Widths are the standard fonts' AFM widths (`StandardFont`), summed as integers in the
@@ -18,6 +20,9 @@ public struct TextLine: Sendable, Equatable {
     public let pieces: [TextPiece]
     /// The line's natural width in points, before justification stretches it.
     public let width: Double
+    /// The room the line takes: its natural width, less what the spaces of a squeezed
+    /// justified line give up.
+    public let squeezedWidth: Double
     /// The baseline of the line (a piece with a rise is above or below it).
     public let baseline: Double
     /// The line's text, for messages.
@@ -112,10 +117,12 @@ enum TextMeasure {
     /// A word: segments of one run each, with no space between them.
     private typealias Word = [Segment]
 
-    /// A line's words before it is placed, and its natural width.
+    /// A line's words before it is placed, and its natural width, its leading spaces included.
     private struct WrappedLine {
         let words: [Word]
         let width: Double
+        /// The width of the spaces that start the line's paragraph, kept as an indent.
+        var lead = 0.0
     }
 
     /// A length as the renderer sums it: glyph units of the block's own font and size, added
@@ -133,11 +140,14 @@ enum TextMeasure {
     /// runs when no space separates them (`sanitaire` and its superscript `1`).
     private struct Paragraphs {
         var list: [[Word]] = [[]]
+        /// The spaces that start each paragraph, before its first word.
+        var leads = [0]
         /// Whether the next segment continues the last word.
         var inWord = false
 
         mutating func startParagraph() {
             list.append([])
+            leads.append(0)
             inWord = false
         }
 
@@ -162,8 +172,8 @@ enum TextMeasure {
         }
     }
 
-    /// The block's runs as paragraphs of words.
-    private static func paragraphs(of block: TextBlock) -> [[Word]] {
+    /// The block's runs as paragraphs of words, each with the number of spaces it starts with.
+    private static func paragraphs(of block: TextBlock) -> [(lead: Int, words: [Word])] {
         var paragraphs = Paragraphs()
         for run in block.content.runs {
             let font = run.font ?? block.font
@@ -175,7 +185,11 @@ enum TextMeasure {
                 var current = Segment(scalars: [], bytes: [], font: font, size: size, rise: run.rise)
                 // One byte per character in every standard font's encoding.
                 for (scalar, byte) in zip(part.unicodeScalars, bytes) {
-                    if byte == 0x20 {
+                    if byte == 0x20, current.bytes.isEmpty, paragraphs.list[paragraphs.list.count - 1].isEmpty {
+                        // A space before a paragraph's first word is kept, as an indent (the
+                        // blanks indent a line so); between words, spaces are one.
+                        paragraphs.leads[paragraphs.leads.count - 1] += 1
+                    } else if byte == 0x20 {
                         paragraphs.append(current)
                         paragraphs.endWord()
                         (current.scalars, current.bytes) = ([], [])
@@ -187,7 +201,7 @@ enum TextMeasure {
                 paragraphs.append(current)
             }
         }
-        return paragraphs.list
+        return Array(zip(paragraphs.leads, paragraphs.list))
     }
 
     /// The length of a word as the renderer measures it.
@@ -200,35 +214,52 @@ enum TextMeasure {
         }
     }
 
+    /// A space shrinks by a third of its width at most in a squeezed justified line (TeX's
+    /// shrink of an interword space).
+    static let squeezableSpace = 1.0 / 3
+
     /// Each paragraph as one line without a width; with one, greedy wrap at spaces to it, the
-    /// block's first line narrower by its indent.
-    private static func wrap(_ paragraphs: [[Word]], block: TextBlock) -> [WrappedLine] {
+    /// block's first line narrower by its indent. A justified paragraph slightly wider than its
+    /// room stays one line, to be squeezed (`place`).
+    private static func wrap(_ paragraphs: [(lead: Int, words: [Word])], block: TextBlock) -> [WrappedLine] {
         let space = Length(units: Int(block.font.metrics.widths[0x20]))
         var wrapped: [WrappedLine] = []
-        for words in paragraphs {
+        for (leadCount, words) in paragraphs {
+            let lead = Length(units: space.units * leadCount)
+            let whole = words.enumerated().reduce(lead) {
+                $0 + ($1.offset == 0 ? Length() : space) + length($1.element, block: block)
+            }
             guard let width = block.width else {
-                let total = words.enumerated().reduce(Length()) {
-                    $0 + ($1.offset == 0 ? Length() : space) + length($1.element, block: block)
-                }
-                wrapped.append(WrappedLine(words: words, width: total.value(size: block.size)))
+                wrapped.append(
+                    WrappedLine(words: words, width: whole.value(size: block.size), lead: lead.value(size: block.size)))
+                continue
+            }
+            let room = width - (wrapped.isEmpty ? block.firstLineIndent : 0)
+            let squeeze = Double(max(0, words.count - 1)) * space.value(size: block.size) * squeezableSpace
+            if block.align == .justify, words.count > 1, whole.value(size: block.size) <= room + squeeze {
+                wrapped.append(
+                    WrappedLine(words: words, width: whole.value(size: block.size), lead: lead.value(size: block.size)))
                 continue
             }
             var line: [Word] = []
-            var lineLength = Length()
+            var lineLength = lead
+            var lineLead = lead.value(size: block.size)
             for word in words {
                 let room = width - (wrapped.isEmpty ? block.firstLineIndent : 0)
                 let candidate =
-                    line.isEmpty ? length(word, block: block) : lineLength + space + length(word, block: block)
+                    line.isEmpty
+                    ? lineLength + length(word, block: block) : lineLength + space + length(word, block: block)
                 if !line.isEmpty, candidate.value(size: block.size) > room {
-                    wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size)))
+                    wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size), lead: lineLead))
                     line = [word]
                     lineLength = length(word, block: block)
+                    lineLead = 0
                 } else {
                     line.append(word)
                     lineLength = candidate
                 }
             }
-            wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size)))
+            wrapped.append(WrappedLine(words: line, width: lineLength.value(size: block.size), lead: lineLead))
         }
         return wrapped
     }
@@ -261,12 +292,15 @@ enum TextMeasure {
                 let spaces = line.words.count - 1
                 // In hundredths of a point, rounded down, as the PDF writes it (`Tw`): the
                 // picture of the page places the words where a PDF reader does, and the line
-                // never ends past `width`.
-                if !isLast, spaces > 0 {
-                    wordSpacing = max(0, ((room - line.width) / Double(spaces) * 100).rounded(.down) / 100)
+                // never ends past `width`. Negative for a line given by `\n` slightly wider than
+                // the room (`wrap`), the block's last line included.
+                if spaces > 0, !isLast || line.width > room {
+                    let spacing = ((room - line.width) / Double(spaces) * 100).rounded(.down) / 100
+                    wordSpacing = line.width > room ? spacing : max(0, spacing)
                 }
             }
         }
+        x += line.lead
         let baseline = block.y - Double(index) * block.lineHeight
         var pieces: [TextPiece] = []
         for segment in segments {
@@ -278,6 +312,9 @@ enum TextMeasure {
             let spaces = segment.bytes.filter { $0 == 0x20 }.count
             x += segment.font.width(segment.bytes, size: segment.size) + Double(spaces) * wordSpacing
         }
-        return TextLine(pieces: pieces, width: line.width, baseline: baseline)
+        let spaces = Double(max(0, line.words.count - 1))
+        return TextLine(
+            pieces: pieces, width: line.width, squeezedWidth: line.width + spaces * min(0, wordSpacing),
+            baseline: baseline)
     }
 }

@@ -41,7 +41,18 @@ enum FieldText {
             units = value.unicodeScalars.map { Unit(value: $0.value, width: font.width(ofGlyph: font.glyph(for: $0))) }
             unicode = true
         }
-        let (size, lines) = fit(units, slot: slot)
+        // `fitWidth` measures the values alone, not the slot's fixed words around them ("Fait à
+        // {city}": the 2021 generators fitted the city alone).
+        let (prefix, suffix) = slot.fixedWords
+        var fitted = units[...]
+        if value.unicodeScalars.starts(with: prefix.unicodeScalars),
+            value.unicodeScalars.reversed().starts(with: suffix.unicodeScalars.reversed())
+        {
+            let count = { (text: String) in unicode ? text.unicodeScalars.count : WinAnsi.encode(text)?.count ?? 0 }
+            let (head, tail) = (count(prefix), count(suffix))
+            if head + tail <= units.count { fitted = units[head..<(units.count - tail)] }
+        }
+        let (size, lines) = fit(units, fitted: fitted, slot: slot)
         return lines.enumerated().map { index, line in
             let text: TextRun.Text =
                 unicode
@@ -51,16 +62,21 @@ enum FieldText {
         }
     }
 
-    /// The type size and the lines (one or two).
-    private static func fit(_ units: [Unit], slot: FieldSlot) -> (Double, [[Unit]]) {
+    /// The type size and the lines (one or two); `fitted`, the values without the fixed words
+    /// around them, is what must fit `fitWidth`.
+    private static func fit(_ units: [Unit], fitted: ArraySlice<Unit>, slot: FieldSlot) -> (Double, [[Unit]]) {
         let perPoint = width(units[...], size: 1)
         let start = slot.size ?? 11
         let minimum = slot.minSize ?? start
-        let fit = slot.fitWidth ?? slot.maxWidth
 
         // The official rule: one point at a time, down to the minimum, until it fits.
         var size = start
-        while size > minimum, perPoint * size > fit { size -= 1 }
+        if let fitWidth = slot.fitWidth {
+            let fittedPerPoint = width(fitted, size: 1)
+            while size > minimum, fittedPerPoint * size > fitWidth { size -= 1 }
+        } else {
+            while size > minimum, perPoint * size > slot.maxWidth { size -= 1 }
+        }
         if perPoint * size <= slot.maxWidth { return (size, [units]) }
         let shrunk = (slot.maxWidth / perPoint * 2).rounded(.down) / 2
         if shrunk >= smallestSingleLine { return (shrunk, [units]) }

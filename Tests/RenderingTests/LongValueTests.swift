@@ -91,6 +91,38 @@ struct LongValueTests {
         return try #require(word, "\(formID): no word at the city's place after « Fait à »")
     }
 
+    /// The forms of 23 March 2021 print "Fait à {city}" in one field; the generator fitted the
+    /// city alone into 83 pt, so Montpellier (53.8 pt at 11 pt, 84.4 with « Fait à ») stays at
+    /// 11 pt, and a city wider than 83 pt alone still shrinks until the city fits.
+    @Test(
+        "« Fait à {city} » fits the city alone into fitWidth, not the fixed words with it",
+        arguments: ["deplacement-2021-03-23-couvre-feu", "deplacement-2021-03-23-mesures-renforcees"])
+    func fitWidthMeasuresTheCityAlone(formID: String) throws {
+        let renderer = try Fixture.renderer()
+        let form = try Fixture.form(formID)
+        let page = try #require(form.fields.first { $0.value == "Fait à {city}" }).page
+        try withScratchDirectory { directory in
+            func city(_ name: String) throws -> Word {
+                let pdf = try renderer.pdf(try Fixture.attestation(try Fixture.identity(city: name), formID: formID))
+                let drawn = try BBox.page(page, of: pdf, in: directory)
+                let fait = try #require(drawn.words.first { $0.text == "Fait" }, "\(formID): no « Fait »")
+                let baseline = fait.baseline(pageHeight: drawn.height)
+                return try #require(
+                    drawn.words.first { $0.text == name && abs($0.baseline(pageHeight: drawn.height) - baseline) < 1 },
+                    "\(formID): no «\(name)» after « Fait à »")
+            }
+            let montpellier = try city("Montpellier")
+            #expect(
+                abs(montpellier.fontSize - 11) < 0.1,
+                "\(formID): «Montpellier» at \(montpellier.fontSize) pt, 11 expected")
+            let long = try city("Boulogne-Billancourt")
+            #expect(long.fontSize < 11 - 0.9, "\(formID): «Boulogne-Billancourt» at \(long.fontSize) pt, not shrunk")
+            #expect(
+                long.xMax - long.xMin <= 83 + 0.5,
+                "\(formID): «Boulogne-Billancourt» is \(long.xMax - long.xMin) pt wide, more than 83")
+        }
+    }
+
     @Test("the city after « Fait à » is 11 pt, shrinking down to 7 pt for a long one", arguments: builtInFormIDs)
     func cityShrinks(formID: String) throws {
         let renderer = try Fixture.renderer()

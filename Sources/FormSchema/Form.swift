@@ -242,6 +242,10 @@ public struct FieldSlot: Sendable, Hashable {
     /// Whether the person's values are printed folded to ASCII, as the QR code has them
     /// (`Form.foldsPrintedValues`).
     public let foldsValues: Bool
+    /// The value continues its label's line (`afterLabel`): `x` is the end of the label and
+    /// one space of its font, `y` its baseline, as the generators of April–June 2021 wrote
+    /// label and value as one text ("Nom et prénom : Camille Dupont").
+    public let continuesLabel: Bool
 }
 
 /// One reason to go out.
@@ -319,6 +323,9 @@ public struct ReasonLayout: Sendable, Hashable {
     /// The box at the start of the label's first line: the label's other lines and the note
     /// come back to `boxX` rather than `textX`.
     public let boxInline: Bool
+    /// A chosen reason's mark is drawn instead of its box text, not over it: `[x]` in place of
+    /// `[ ]`, as the generators of April–June 2021 wrote it (needs `box` `text`).
+    public let markReplacesBox: Bool
 
     public enum BoxKind: String, Sendable, Hashable, CaseIterable, Codable { case square, text, none }
 

@@ -365,9 +365,10 @@ struct FormBuilder {
         let label = try d.label.map { block throws(FormError) in
             try textBlock(block, path: "\(path).label", pageSize: pageSize)
         }
-        try checkPoint(d.x, within: size.width, path: "\(path).x")
-        try checkPoint(d.y, within: size.height, path: "\(path).y")
-        guard d.maxWidth > 0, d.x + d.maxWidth <= size.width else {
+        let (x, y) = try fieldOrigin(d, label: label, path: path)
+        try checkPoint(x, within: size.width, path: "\(path).x")
+        try checkPoint(y, within: size.height, path: "\(path).y")
+        guard d.maxWidth > 0, x + d.maxWidth <= size.width else {
             throw fail("\(path).maxWidth", "la largeur doit rester dans la page.")
         }
         let start = d.size ?? 11
@@ -379,8 +380,34 @@ struct FormBuilder {
         }
         let font = try self.font(d.font, at: "\(path).font", winAnsiOnly: true)
         return FieldSlot(
-            value: d.value, label: label, x: d.x, y: d.y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
-            fitWidth: d.fitWidth, font: font, page: page, foldsValues: foldsValues)
+            value: d.value, label: label, x: x, y: y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
+            fitWidth: d.fitWidth, font: font, page: page, foldsValues: foldsValues,
+            continuesLabel: d.afterLabel == true)
+    }
+
+    /// Where a value starts: its `x` and `y`, or, with `afterLabel`, the end of its label's
+    /// single line and one space of the label's last font, on the label's baseline.
+    private func fieldOrigin(
+        _ d: FieldDocument, label: TextBlock?, path: String
+    ) throws(FormError) -> (x: Double, y: Double) {
+        guard d.afterLabel == true else {
+            guard let x = d.x else { throw fail("\(path).x", "clé obligatoire absente (ou afterLabel: true).") }
+            guard let y = d.y else { throw fail("\(path).y", "clé obligatoire absente (ou afterLabel: true).") }
+            return (x, y)
+        }
+        guard d.x == nil, d.y == nil else {
+            throw fail(
+                "\(path).afterLabel", "afterLabel place la valeur après son libellé : x et y ne se donnent pas avec.")
+        }
+        guard let label, let line = label.lines.first, label.lines.count == 1,
+            let piece = line.pieces.last, label.page == (d.page ?? 1)
+        else {
+            throw fail(
+                "\(path).afterLabel",
+                "afterLabel demande un libellé d’une seule ligne (label), sur la page du champ.")
+        }
+        let space = piece.font.width([0x20], size: piece.size)
+        return (piece.x + piece.font.width(piece.bytes, size: piece.size) + space, line.baseline)
     }
 
     static var knownPlaceholders: String { FieldValues.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") }
@@ -431,6 +458,12 @@ struct FormBuilder {
                 "boxInline place la case au début de la première ligne du libellé : une case (box « square » ou « text ») et boxX avant textX sont attendus."
             )
         }
+        let markReplacesBox = d.markReplacesBox ?? false
+        guard !markReplacesBox || box == .text else {
+            throw fail(
+                "\(path).markReplacesBox",
+                "markReplacesBox écrit la marque à la place du texte de la case : box « text » est attendu.")
+        }
         let noteSize = d.noteSize ?? d.textSize
         let noteLeading = d.noteLeading ?? d.textLeading
         let noteGap = d.noteGap ?? d.textLeading
@@ -452,7 +485,7 @@ struct FormBuilder {
             textWidth: d.textWidth, textSize: d.textSize, textLeading: d.textLeading, textFont: textFont,
             textAlign: textAlign,
             noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap, noteFont: noteFont,
-            numbered: d.numbered ?? false, boxInline: boxInline)
+            numbered: d.numbered ?? false, boxInline: boxInline, markReplacesBox: markReplacesBox)
     }
 
     func reasons(layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError) -> [Reason] {

@@ -265,8 +265,9 @@ struct TextBlockDocument: Codable {
 struct FieldDocument: Codable {
     var value: String
     var label: TextBlockDocument?
-    var x: Double
-    var y: Double
+    var afterLabel: Bool?
+    var x: Double?
+    var y: Double?
     var maxWidth: Double
     var size: Double?
     var minSize: Double?
@@ -312,6 +313,7 @@ struct ReasonLayoutDocument: Codable {
     var noteFont: String?
     var numbered: Bool?
     var boxInline: Bool?
+    var markReplacesBox: Bool?
 }
 
 struct ContextDocument: Codable {
@@ -361,7 +363,9 @@ extension Form: Encodable {
             title: title.document, legalText: legalText.document, texts: texts.map(\.document),
             fields: fields.map { slot in
                 FieldDocument(
-                    value: slot.value, label: slot.label?.document, x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
+                    value: slot.value, label: slot.label?.document, afterLabel: slot.continuesLabel ? true : nil,
+                    x: slot.continuesLabel ? nil : slot.x, y: slot.continuesLabel ? nil : slot.y,
+                    maxWidth: slot.maxWidth,
                     size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth, font: slot.font.rawValue,
                     page: slot.page == 1 ? nil : slot.page)
             },
@@ -425,6 +429,7 @@ extension ReasonLayout {
             textDY: textDY,
             textWidth: textWidth, textSize: textSize, textLeading: textLeading, textFont: textFont.rawValue,
             textAlign: textAlign.rawValue, noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap,
-            noteFont: noteFont.rawValue, numbered: numbered, boxInline: boxInline ? true : nil)
+            noteFont: noteFont.rawValue, numbered: numbered, boxInline: boxInline ? true : nil,
+            markReplacesBox: markReplacesBox ? true : nil)
     }
 }

@@ -86,6 +86,8 @@ public struct AttestationRenderer: Sendable {
         // One image of the modules, drawn on every page that shows the code: one copy stored
         // (its size: `QRCodeImage`), made when the first page draws it.
         var image: HPDF_Image?
+        // Each picture loaded once, on the first page that draws it.
+        var pictures: [Int: HPDF_Image] = [:]
         for (index, drawing) in pages.enumerated() {
             let page = try Self.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
@@ -97,6 +99,11 @@ public struct AttestationRenderer: Sendable {
                 if let image { return image }
                 let made = try document.image(qr, deflated: !template)
                 image = made
+                return made
+            } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
+                if let loaded = pictures[number] { return loaded }
+                let made = try document.png(layout.pictures[number].image.bytes)
+                pictures[number] = made
                 return made
             }
         }
@@ -130,7 +137,8 @@ public struct AttestationRenderer: Sendable {
     func draw(
         _ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
         template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
-        qrImage: () throws(RenderingError) -> HPDF_Image
+        qrImage: () throws(RenderingError) -> HPDF_Image,
+        picture: (Int) throws(RenderingError) -> HPDF_Image
     ) throws(RenderingError) {
         var inText = false
         var fill = Colour.black
@@ -199,6 +207,11 @@ public struct AttestationRenderer: Sendable {
                 try fonts.document.append(writer.finish(), to: page)
             case .qrCode(let box):
                 try fonts.document.draw(try qrImage(), modules: qrModules, in: box, on: page)
+            case .picture(let number):
+                let placed = layout.pictures[number].image
+                try fonts.document.draw(
+                    try picture(number), x: placed.x, y: placed.y, width: placed.width, height: placed.height,
+                    on: page)
             }
         }
         if wordSpacing != 0 { HPDF_Page_SetWordSpace(page, 0) }
@@ -220,6 +233,7 @@ public struct AttestationRenderer: Sendable {
         }
         return try RasterPage.png(
             drawing, dpi: dpi, qr: try QRMatrix(encoding: QRPayload(attestation).bytes),
+            pictures: try layout(of: attestation.form).pictures,
             fonts: try rasterFonts.load(), metrics: metrics,
             unicodeFont: needsUnicode ? try unicodeFont.load() : nil)
     }

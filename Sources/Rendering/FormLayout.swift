@@ -13,6 +13,10 @@ struct FormLayout: Sendable {
     let fixedPages: [FixedDrawing]
     /// The mark of each printed reason, by reason code, drawn when the reason is chosen.
     let marks: [String: (page: Int, run: TextRun)]
+    /// The box text of each printed reason, by reason code, when a chosen reason's mark takes
+    /// its place (`ReasonLayout.markReplacesBox`): drawn with each attestation, for the reasons
+    /// it does not hold; empty otherwise (the boxes are then in the fixed drawing).
+    let replacedBoxes: [String: (page: Int, run: TextRun)]
     /// The form's title, subject and keywords for the document information, in
     /// PDFDocEncoding, NUL-terminated: encoded once, not in every document.
     let metadata: (title: [CChar], subject: [CChar], keywords: [CChar])
@@ -24,6 +28,8 @@ struct FormLayout: Sendable {
     /// The resource names libharu gives `fonts` on a page in that order ("F1", "F2", …), which
     /// the fixed content uses.
     let fontNames: [StandardFont: String]
+    /// The form's pictures, in the order of `Form.images`, decoded once.
+    let pictures: [FormPicture]
     static let versionOneFonts: [StandardFont] = [.helvetica, .helveticaBold, .helveticaOblique]
 
     init(form: Form) throws(RenderingError) {
@@ -49,6 +55,7 @@ struct FormLayout: Sendable {
         for (_, block) in form.textBlocks { add(block, to: &lines) }
         let layout = form.reasonLayout
         var marks: [String: (page: Int, run: TextRun)] = [:]
+        var replacedBoxes: [String: (page: Int, run: TextRun)] = [:]
         for reason in form.printedReasons {
             let (label, note) = layout.textBlocks(of: reason)
             add(label, to: &lines)
@@ -61,7 +68,11 @@ struct FormLayout: Sendable {
                             x: layout.boxX, y: reason.y + layout.boxDY(of: reason), width: layout.boxSize,
                             height: layout.boxSize, lineWidth: 0.5)))
             case .text:
-                if let box = layout.boxTextBlock(of: reason) { add(box, to: &boxes) }
+                if layout.markReplacesBox, let box = layout.boxTextBlock(of: reason), let run = runs(box).first {
+                    replacedBoxes[reason.code] = (reason.page, run)
+                } else if let box = layout.boxTextBlock(of: reason) {
+                    add(box, to: &boxes)
+                }
             case .none:
                 break
             }
@@ -89,6 +100,10 @@ struct FormLayout: Sendable {
         }
         self.fixedPages = fixedPages
         self.marks = marks
+        self.replacedBoxes = replacedBoxes
+        var pictures: [FormPicture] = []
+        for image in form.images { pictures.append(try FormPicture(image, form: form.id)) }
+        self.pictures = pictures
         metadata = (
             PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
             PDFDocEncoding.cString(form.metadata.keywords)

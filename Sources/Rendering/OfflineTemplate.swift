@@ -66,6 +66,14 @@ extension AttestationRenderer {
     public func offlineTemplate(
         identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()
     ) throws(RenderingError) -> OfflineTemplate {
+        // The page writes a chosen reason's mark or comments it out; it cannot yet put a box
+        // text back where the mark replaces it.
+        guard !form.reasonLayout.markReplacesBox else {
+            throw .layout(
+                form: form.id,
+                "modèle hors ligne impossible : marque qui remplace la case (markReplacesBox) pas encore prise en charge."
+            )
+        }
         // The longest payload this person can have, so that the code's version holds every
         // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
         let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!

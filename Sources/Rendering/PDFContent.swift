@@ -68,8 +68,8 @@ struct PDFContentWriter {
                 content.op(line.x1, line.y1, name: "m")
                 content.op(line.x2, line.y2, name: "l")
                 content.append("S\n")
-            case .qrCode, .reasonMarks:
-                preconditionFailure("the QR code and the marks are drawn by the document, not by PDFContentWriter")
+            case .qrCode, .reasonMarks, .picture:
+                preconditionFailure("the QR code, marks and pictures are drawn by the document")
             }
         }
     }

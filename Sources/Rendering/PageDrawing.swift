@@ -39,6 +39,8 @@ enum DrawingItem: Sendable {
     case line(StrokedLine)
     /// The attestation's QR code in this square, its quiet zone of one module included.
     case qrCode(QRCodeBox)
+    /// One of the form's pictures (`FormLayout.pictures`, by index) in its rectangle.
+    case picture(Int)
 }
 
 /// One line of text in one font and size, from its baseline's left end.

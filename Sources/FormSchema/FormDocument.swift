@@ -181,8 +181,15 @@ struct FormDocumentV2: Codable {
     var foldPrintedValues: Bool?
     var rules: [RuleDocument]?
     var images: [ImageDocument]?
+    var fonts: [FontDocument]?
     var qrPayload: QRPayloadDocument
     var qrCodes: [QRPlacement]
+}
+
+/// A TrueType font file beside the form, and the name its texts use.
+struct FontDocument: Codable {
+    var name: String
+    var file: String
 }
 
 /// Text as a string, or as a list of strings and runs `{"text", "font", "size", "rise"}`.
@@ -391,6 +398,7 @@ extension Form: Encodable {
                         page: $0.page == 1 ? nil : $0.page, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
                         data: Data($0.bytes).base64EncodedString())
                 },
+            fonts: fonts.isEmpty ? nil : fonts.map { FontDocument(name: $0.name, file: $0.fileName) },
             qrPayload: QRPayloadDocument(
                 lines: qrPayload.lines, separator: qrPayload.separator,
                 trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),

@@ -29,7 +29,7 @@ extension Form {
         func note(_ path: String, _ description: String) {
             if seen.insert(description).inserted { found.append(PendingFeature(path: path, description: description)) }
         }
-        func check(_ font: StandardFont, _ path: String) {
+        func check(_ font: TextFont, _ path: String) {
             if !font.usesWinAnsi { note(path, "police \(font.rawValue)") }
         }
         func check(_ text: RichText, _ path: String) {

@@ -41,7 +41,9 @@ public struct AttestationRenderer: Sendable {
         for form in forms { layouts[form.id] = try FormLayout(form: form) }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
-        rasterFonts = RasterFontSource(standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath)
+        rasterFonts = RasterFontSource(
+            standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath,
+            formFonts: forms.flatMap(\.fonts).map(\.path))
     }
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
@@ -120,8 +122,9 @@ public struct AttestationRenderer: Sendable {
         let page = try document.addPage(width: drawing.width, height: drawing.height)
         fonts.startPage()
         guard !drawing.fixed.items.isEmpty else { return page }
-        var registered: [StandardFont: HPDF_Font] = [:]
+        var registered: [TextFont: HPDF_Font] = [:]
         for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
+        for (font, bytes) in layout.fileFontBytes { _ = textWidth(bytes, font: registered[font]!, size: 1) }
         guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames
         else {
             throw .unexpectedFontNames
@@ -338,7 +341,7 @@ final class UnicodeFontSource: Sendable {
 struct PageFonts {
     let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
-    private var standard: [StandardFont: HPDF_Font] = [:]
+    private var standard: [TextFont: HPDF_Font] = [:]
     private var unicode: UnicodeFontUse?
     private var embedded: HPDF_Dict?
     private var current: (font: Selected, size: Double)?
@@ -353,7 +356,7 @@ struct PageFonts {
         self.unicodeFont = unicodeFont
     }
 
-    mutating func standardFont(_ font: StandardFont) throws(RenderingError) -> HPDF_Font {
+    mutating func standardFont(_ font: TextFont) throws(RenderingError) -> HPDF_Font {
         if let handle = standard[font] { return handle }
         let handle = try document.standardFont(font)
         standard[font] = handle
@@ -376,7 +379,7 @@ struct PageFonts {
     /// A new page starts with no font selected: the next text selects its own.
     mutating func startPage() { current = nil }
 
-    mutating func select(_ font: StandardFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
+    mutating func select(_ font: TextFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
         select(try standardFont(font), size: size, on: page)
     }
 

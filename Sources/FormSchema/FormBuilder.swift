@@ -115,7 +115,10 @@ struct FormBuilder {
                 qrPayload: payload,
                 qrCodes: placements,
                 attestationRules: FormRules(
-                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload))
+                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload,
+                    usesBirthPlace: (fields.map(\.value) + payload.lines).contains {
+                        FieldValues.placeholderNames(in: $0).contains(Identity.Field.birthPlace.rawValue)
+                    }))
         }
 
         guard let contexts = d.contexts else { return [try form(id: d.id, name: d.name, offered: nil)] }

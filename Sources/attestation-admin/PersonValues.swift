@@ -66,14 +66,14 @@ struct PersonValues {
             firstName, lastName, birthDate, birthPlace
         )
         (options.address, options.zip, options.city) = (address, zip, city)
-        let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin)
-
         let formID = form ?? defaults.form ?? catalog.defaultFormID
         guard let chosen = catalog.form(id: formID) else {
             throw AdminError.data(
                 origin.message(
                     "form", "formulaire inconnu ; disponibles : \(catalog.forms.map(\.id).joined(separator: ", "))."))
         }
+        let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin, form: chosen)
+
         try PersonOptions.check(identity, on: chosen, with: check, origin: origin)
         let zone = timeZone ?? defaults.timeZone
         if let zone, TimeZone(identifier: zone) == nil {

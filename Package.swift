@@ -181,7 +181,7 @@ let package = Package(
         // ThirdPage/: a form with a third page, written from docs/forms.md (ThirdPageFormTests).
         .testTarget(
             name: "RenderingTests", dependencies: ["AttestationKit", "FormSchema", "Rendering", "TestSupport"],
-            exclude: ["Compatibility", "UnknownVersion", "ThirdPage"]),
+            exclude: ["Compatibility", "UnknownVersion", "ThirdPage", "FormFont"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers shared by the tests that run the built executables: processes, a server on a
         // free port, a raw TCP connection, QR codes read back.

@@ -27,6 +27,8 @@ public struct Attestation: Sendable {
         }
         let chosen = Set(reasonCodes)
         guard form.selection == .oneOrMore || chosen.count == 1 else { throw .oneReasonOnly(form: form) }
+        // Fail closed: a link without a place of birth is never drawn on a form that prints it.
+        guard !identity.birthPlace.isEmpty || !form.usesBirthPlace else { throw .birthPlaceMissing(form: form) }
         self.identity = identity
         self.form = form
         self.reasons = form.reasons.filter { chosen.contains($0.code) }
@@ -59,6 +61,8 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
     /// The form takes exactly one reason (`selection` `exactlyOne`) and several were chosen.
     case oneReasonOnly(form: FormRules)
     case exitTime(ExitTimeError)
+    /// The person has no place of birth and the form prints it or encodes it.
+    case birthPlaceMissing(form: FormRules)
 
     public var description: String {
         switch self {
@@ -72,6 +76,8 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
                 "un seul motif par attestation pour le formulaire \(form.id) ; choisissez-en un parmi : \(Self.codes(form))."
         case .exitTime(let error):
             return error.description
+        case .birthPlaceMissing(let form):
+            return "lieu de naissance manquant ; le formulaire \(form.id) l’imprime, il est obligatoire."
         }
     }
 

@@ -8,9 +8,16 @@ public struct FormRules: Sendable, Hashable {
     public let reasons: [ReasonChoice]
     public let selection: ReasonSelection
     public let qrPayload: QRPayloadFormat
+    /// Whether the form prints the place of birth or its QR code holds it: when neither, an
+    /// attestation of it needs none (the versions of April–June 2021).
+    public let usesBirthPlace: Bool
 
-    public init(id: String, reasons: [ReasonChoice], selection: ReasonSelection, qrPayload: QRPayloadFormat) {
+    public init(
+        id: String, reasons: [ReasonChoice], selection: ReasonSelection, qrPayload: QRPayloadFormat,
+        usesBirthPlace: Bool = true
+    ) {
         (self.id, self.reasons, self.selection, self.qrPayload) = (id, reasons, selection, qrPayload)
+        self.usesBirthPlace = usesBirthPlace
     }
 
     public func reason(code: String) -> ReasonChoice? { reasons.first { $0.code == code } }

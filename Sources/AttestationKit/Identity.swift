@@ -28,14 +28,19 @@ public struct Identity: Sendable, Hashable, Codable {
     public static let earliestBirthDate = CalendarDate(year: 1900, month: 1, day: 1)!
 
     /// Validates and normalizes (Unicode NFC, surrounding spaces trimmed) each field.
-    /// - Parameter today: the current day, for checking that the birth date is in the past.
+    /// - Parameters:
+    ///   - today: the current day, for checking that the birth date is in the past.
+    ///   - birthPlaceOptional: an empty place of birth is accepted (kept as ""), for a form that
+    ///     neither prints nor encodes it (`FormRules.usesBirthPlace`), as from April 2021.
     public init(
         firstName: String, lastName: String, birthDate: String, birthPlace: String,
-        address: String, zipCode: String, city: String, today: CalendarDate
+        address: String, zipCode: String, city: String, today: CalendarDate, birthPlaceOptional: Bool = false
     ) throws(IdentityError) {
         self.firstName = try Self.text(firstName, .firstName)
         self.lastName = try Self.text(lastName, .lastName)
-        self.birthPlace = try Self.text(birthPlace, .birthPlace)
+        self.birthPlace =
+            birthPlaceOptional && birthPlace.trimmingCharacters(in: .whitespaces).isEmpty
+            ? "" : try Self.text(birthPlace, .birthPlace)
         self.address = try Self.text(address, .address)
         self.city = try Self.text(city, .city)
 

@@ -47,6 +47,8 @@ public struct Form: Sendable, Hashable, Identifiable {
     public let rules: [Rule]?
     /// Pictures (logos), PNG or JPEG.
     public let images: [FormImage]
+    /// The TrueType font files the form's texts name (`fonts`), beside it.
+    public let fonts: [FontFile]
     /// The text the QR code holds.
     public let qrPayload: QRPayloadFormat
     /// Where the QR codes are drawn; a page is added when a code is placed on it.
@@ -148,14 +150,14 @@ public struct RGBColor: Sendable, Hashable {
 public struct TextRun: Sendable, Hashable {
     public let text: String
     /// The run's own font, else the block's.
-    public let font: StandardFont?
+    public let font: TextFont?
     /// The run's own size, else the block's.
     public let size: Double?
     /// How far the run's baseline is above the line's, in points (a superscript: about a third
     /// of the line's size; negative: below).
     public let rise: Double
 
-    public init(text: String, font: StandardFont? = nil, size: Double? = nil, rise: Double = 0) {
+    public init(text: String, font: TextFont? = nil, size: Double? = nil, rise: Double = 0) {
         (self.text, self.font, self.size, self.rise) = (text, font, size, rise)
     }
 
@@ -190,7 +192,7 @@ public struct TextBlock: Sendable, Hashable {
     /// Baseline of the first line, in points from the bottom of the page.
     public let y: Double
     public let size: Double
-    public let font: StandardFont
+    public let font: TextFont
     public let width: Double?
     /// Distance between baselines; defaults to 1.15 × size.
     public let leading: Double?
@@ -208,7 +210,7 @@ public struct TextBlock: Sendable, Hashable {
     public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable { case left, center, right, justify }
 
     public init(
-        content: RichText, x: Double, y: Double, size: Double, font: StandardFont = .helvetica, width: Double? = nil,
+        content: RichText, x: Double, y: Double, size: Double, font: TextFont = .helvetica, width: Double? = nil,
         leading: Double? = nil, align: Alignment? = nil, color: RGBColor? = nil, page: Int = 1,
         firstLineIndent: Double = 0
     ) {
@@ -222,7 +224,7 @@ public struct TextBlock: Sendable, Hashable {
         leading: Double? = nil, align: Alignment? = nil
     ) {
         self.init(
-            content: RichText(text), x: x, y: y, size: size, font: StandardFont(style: style ?? .regular),
+            content: RichText(text), x: x, y: y, size: size, font: .standard(StandardFont(style: style ?? .regular)),
             width: width, leading: leading, align: align)
     }
 
@@ -231,7 +233,9 @@ public struct TextBlock: Sendable, Hashable {
 
     /// The Helvetica style of version 1, for the renderer that draws only those; nil for
     /// another font.
-    public var style: FontStyle? { font.helveticaStyle }
+    public var style: FontStyle? {
+        if case .standard(let standard) = font { standard.helveticaStyle } else { nil }
+    }
 }
 
 /// The three Helvetica fonts of version 1 forms.
@@ -253,12 +257,16 @@ public struct FieldSlot: Sendable, Hashable {
     public let minSize: Double?
     public let fitWidth: Double?
     /// Helvetica unless said; a value outside Windows-1252 is drawn with DejaVu Sans.
-    public let font: StandardFont
+    public let font: TextFont
     /// Page 1, 2, … up to `Form.maximumPages`.
     public let page: Int
     /// Whether the person's values are printed folded to ASCII, as the QR code has them
     /// (`Form.foldsPrintedValues`).
     public let foldsValues: Bool
+    /// The value continues its label's line (`afterLabel`): `x` is the end of the label and
+    /// one space of its font, `y` its baseline, as the generators of April–June 2021 wrote
+    /// label and value as one text ("Nom et prénom : Camille Dupont").
+    public let continuesLabel: Bool
 }
 
 /// One reason to go out.
@@ -315,11 +323,11 @@ public struct ReasonLayout: Sendable, Hashable {
     public let boxSize: Double
     /// The text of a text box and its font.
     public let boxText: String?
-    public let boxFont: StandardFont
+    public let boxFont: TextFont
     /// What a chosen reason gets: `markText` (an `x`) at `markX`, on the reason's `y`.
     public let markX: Double
     public let markSize: Double
-    public let markFont: StandardFont
+    public let markFont: TextFont
     public let markText: String
     /// The label: left edge, baseline relative to the reason's `y`, wrap width, type.
     public let textX: Double
@@ -327,18 +335,21 @@ public struct ReasonLayout: Sendable, Hashable {
     public let textWidth: Double
     public let textSize: Double
     public let textLeading: Double
-    public let textFont: StandardFont
+    public let textFont: TextFont
     public let textAlign: TextBlock.Alignment
     /// The note under the label: type, and the gap from the label's last baseline to its first.
     public let noteSize: Double
     public let noteLeading: Double
     public let noteGap: Double
-    public let noteFont: StandardFont
+    public let noteFont: TextFont
     /// Whether the numbers are printed before the labels ("1. ").
     public let numbered: Bool
     /// The box at the start of the label's first line: the label's other lines and the note
     /// come back to `boxX` rather than `textX`.
     public let boxInline: Bool
+    /// A chosen reason's mark is drawn instead of its box text, not over it: `[x]` in place of
+    /// `[ ]`, as the generators of April–June 2021 wrote it (needs `box` `text`).
+    public let markReplacesBox: Bool
 
     public enum BoxKind: String, Sendable, Hashable, CaseIterable, Codable { case square, text, none }
 

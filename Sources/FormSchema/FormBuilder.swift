@@ -10,6 +10,8 @@ struct FormBuilder {
     let positions: StrictJSON.Positions
     /// How the paths of a version 1 document are named (`fields[3]` is `fields.address`).
     let pathAliases: [(version2: String, version1: String)]
+    /// The form's own fonts (`fonts`) by the name its texts use.
+    private(set) var fontFiles: [FontFile] = []
 
     /// Page width and height accepted, in points: libharu's bounds for a page
     /// (HPDF_MIN_PAGE_SIZE, HPDF_MAX_PAGE_SIZE); outside them every document of the form failed.
@@ -22,8 +24,43 @@ struct FormBuilder {
     init(
         document: FormDocumentV2, source: String, positions: StrictJSON.Positions,
         pathAliases: [(version2: String, version1: String)] = []
-    ) {
+    ) throws(FormError) {
         (self.document, self.source, self.positions, self.pathAliases) = (document, source, positions, pathAliases)
+        fontFiles = try readFonts()
+    }
+
+    /// The font files of `fonts`, each a file name beside the form (`source`'s directory):
+    /// a TrueType font, under a name no standard font has.
+    private func readFonts() throws(FormError) -> [FontFile] {
+        var files: [FontFile] = []
+        let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
+        for (index, entry) in (document.fonts ?? []).enumerated() {
+            let path = "fonts[\(index)]"
+            guard entry.name.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9-]{0,62}/) != nil,
+                StandardFont(rawValue: entry.name) == nil,
+                !files.contains(where: { $0.name == entry.name })
+            else {
+                throw fail(
+                    "\(path).name",
+                    "nom de police invalide ou déjà pris ; lettres, chiffres et tirets (63 au plus), autre que les 14 polices standard et les autres polices du formulaire."
+                )
+            }
+            guard entry.file.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.(ttf|TTF|otf|OTF)/) != nil else {
+                throw fail(
+                    "\(path).file",
+                    "nom de fichier invalide ; un fichier .ttf à côté du formulaire est attendu (lettres, chiffres, « . », « _ », « - », sans dossier)."
+                )
+            }
+            do {
+                files.append(
+                    try FontFile(
+                        name: entry.name, fileName: entry.file, path: directory.appendingPathComponent(entry.file).path)
+                )
+            } catch {
+                throw fail("\(path).file", "police « \(entry.file) » inutilisable : \(error.reason).")
+            }
+        }
+        return files
     }
 
     func build() throws(FormError) -> [Form] {
@@ -85,10 +122,14 @@ struct FormBuilder {
                 id: id, name: name, page: d.page, laterPages: laterPages,
                 foldsPrintedValues: d.foldPrintedValues ?? false, metadata: d.metadata, title: title,
                 legalText: legalText, texts: texts, fields: fields, reasons: chosen, printedReasons: printed,
-                reasonLayout: layout, selection: selection, rules: rules, images: images, qrPayload: payload,
+                reasonLayout: layout, selection: selection, rules: rules, images: images, fonts: fontFiles,
+                qrPayload: payload,
                 qrCodes: placements,
                 attestationRules: FormRules(
-                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload),
+                    id: id, reasons: chosen.map(\.choice), selection: selection, qrPayload: payload,
+                    usesBirthPlace: (fields.map(\.value) + payload.lines).contains {
+                        FieldValues.placeholderNames(in: $0).contains(Identity.Field.birthPlace.rawValue)
+                    }),
                 inForce: start.map { InForce(start: $0, context: context?.id, contextName: context?.name) })
         }
 
@@ -230,21 +271,27 @@ struct FormBuilder {
     }
 
     /// The font of a text block: version 1's `style` (a Helvetica) or `font`, not both.
-    func blockFont(_ name: String?, style: String?, path: String) throws(FormError) -> StandardFont {
+    func blockFont(_ name: String?, style: String?, path: String) throws(FormError) -> TextFont {
         guard let style else { return try font(name, at: "\(path).font") }
         guard name == nil else { throw fail("\(path).style", "style et font s’excluent ; donnez l’un ou l’autre.") }
         let chosen: FontStyle = try choice(style, path: "\(path).style")
-        return StandardFont(style: chosen)
+        return .standard(StandardFont(style: chosen))
     }
 
-    /// The standard font named at `keyPath`, Helvetica when absent.
-    func font(_ name: String?, at keyPath: String, winAnsiOnly: Bool = false) throws(FormError) -> StandardFont {
+    /// The font named at `keyPath` (a standard font, or one of the form's `fonts`), Helvetica
+    /// when absent.
+    func font(_ name: String?, at keyPath: String, winAnsiOnly: Bool = false) throws(FormError) -> TextFont {
         guard let name else { return .helvetica }
-        guard let font = StandardFont(rawValue: name) else {
+        if let file = fontFiles.first(where: { $0.name == name }) { return .file(file) }
+        guard let standard = StandardFont(rawValue: name) else {
+            let own =
+                fontFiles.isEmpty ? "" : ", et celles du formulaire : \(fontFiles.map(\.name).joined(separator: ", "))"
             throw fail(
                 keyPath,
-                "police « \(name) » inconnue ; acceptées (les 14 polices standard du PDF) : \(StandardFont.accepted).")
+                "police « \(name) » inconnue ; acceptées (les 14 polices standard du PDF) : \(StandardFont.accepted)\(own)."
+            )
         }
+        let font = TextFont.standard(standard)
         guard !winAnsiOnly || font.usesWinAnsi else {
             throw fail(
                 keyPath,
@@ -312,7 +359,7 @@ struct FormBuilder {
     // MARK: - Text
 
     func richText(
-        _ document: RichTextDocument, font: StandardFont, size: Double, path: String
+        _ document: RichTextDocument, font: TextFont, size: Double, path: String
     ) throws(FormError) -> RichText {
         var runs: [TextRun] = []
         for (index, part) in document.parts.enumerated() {
@@ -321,7 +368,7 @@ struct FormBuilder {
             case .plain(let text):
                 runs.append(TextRun(text: text))
             case .run(let run):
-                let runFont: StandardFont? = try run.font.map { name throws(FormError) in
+                let runFont: TextFont? = try run.font.map { name throws(FormError) in
                     try self.font(name, at: "\(partPath).font")
                 }
                 if let runSize = run.size { try checkSize(runSize, path: "\(partPath).size") }
@@ -352,7 +399,7 @@ struct FormBuilder {
         return RichText(runs: runs)
     }
 
-    static func firstUnencodable(_ text: String, in font: StandardFont) -> String {
+    static func firstUnencodable(_ text: String, in font: TextFont) -> String {
         for character in text where font.encode(String(character)) == nil {
             let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
                 separator: " ")
@@ -448,9 +495,10 @@ struct FormBuilder {
         let label = try d.label.map { block throws(FormError) in
             try textBlock(block, path: "\(path).label", pageSize: pageSize)
         }
-        try checkPoint(d.x, within: size.width, path: "\(path).x")
-        try checkPoint(d.y, within: size.height, path: "\(path).y")
-        guard d.maxWidth > 0, d.x + d.maxWidth <= size.width else {
+        let (x, y) = try fieldOrigin(d, label: label, path: path)
+        try checkPoint(x, within: size.width, path: "\(path).x")
+        try checkPoint(y, within: size.height, path: "\(path).y")
+        guard d.maxWidth > 0, x + d.maxWidth <= size.width else {
             throw fail("\(path).maxWidth", "la largeur doit rester dans la page.")
         }
         let start = d.size ?? 11
@@ -462,8 +510,34 @@ struct FormBuilder {
         }
         let font = try self.font(d.font, at: "\(path).font", winAnsiOnly: true)
         return FieldSlot(
-            value: d.value, label: label, x: d.x, y: d.y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
-            fitWidth: d.fitWidth, font: font, page: page, foldsValues: foldsValues)
+            value: d.value, label: label, x: x, y: y, maxWidth: d.maxWidth, size: d.size, minSize: d.minSize,
+            fitWidth: d.fitWidth, font: font, page: page, foldsValues: foldsValues,
+            continuesLabel: d.afterLabel == true)
+    }
+
+    /// Where a value starts: its `x` and `y`, or, with `afterLabel`, the end of its label's
+    /// single line and one space of the label's last font, on the label's baseline.
+    private func fieldOrigin(
+        _ d: FieldDocument, label: TextBlock?, path: String
+    ) throws(FormError) -> (x: Double, y: Double) {
+        guard d.afterLabel == true else {
+            guard let x = d.x else { throw fail("\(path).x", "clé obligatoire absente (ou afterLabel: true).") }
+            guard let y = d.y else { throw fail("\(path).y", "clé obligatoire absente (ou afterLabel: true).") }
+            return (x, y)
+        }
+        guard d.x == nil, d.y == nil else {
+            throw fail(
+                "\(path).afterLabel", "afterLabel place la valeur après son libellé : x et y ne se donnent pas avec.")
+        }
+        guard let label, let line = label.lines.first, label.lines.count == 1,
+            let piece = line.pieces.last, label.page == (d.page ?? 1)
+        else {
+            throw fail(
+                "\(path).afterLabel",
+                "afterLabel demande un libellé d’une seule ligne (label), sur la page du champ.")
+        }
+        let space = piece.font.width([0x20], size: piece.size)
+        return (piece.x + piece.font.width(piece.bytes, size: piece.size) + space, line.baseline)
     }
 
     static var knownPlaceholders: String { FieldValues.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") }
@@ -514,6 +588,12 @@ struct FormBuilder {
                 "boxInline place la case au début de la première ligne du libellé : une case (box « square » ou « text ») et boxX avant textX sont attendus."
             )
         }
+        let markReplacesBox = d.markReplacesBox ?? false
+        guard !markReplacesBox || box == .text else {
+            throw fail(
+                "\(path).markReplacesBox",
+                "markReplacesBox écrit la marque à la place du texte de la case : box « text » est attendu.")
+        }
         let noteSize = d.noteSize ?? d.textSize
         let noteLeading = d.noteLeading ?? d.textLeading
         let noteGap = d.noteGap ?? d.textLeading
@@ -535,7 +615,7 @@ struct FormBuilder {
             textWidth: d.textWidth, textSize: d.textSize, textLeading: d.textLeading, textFont: textFont,
             textAlign: textAlign,
             noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap, noteFont: noteFont,
-            numbered: d.numbered ?? false, boxInline: boxInline)
+            numbered: d.numbered ?? false, boxInline: boxInline, markReplacesBox: markReplacesBox)
     }
 
     func reasons(layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError) -> [Reason] {

@@ -183,6 +183,7 @@ struct FormDocumentV2: Codable {
     var foldPrintedValues: Bool?
     var rules: [RuleDocument]?
     var images: [ImageDocument]?
+    var fonts: [FontDocument]?
     var qrPayload: QRPayloadDocument
     var qrCodes: [QRPlacement]
     var inForce: InForceDocument?
@@ -194,6 +195,12 @@ struct InForceDocument: Codable {
     var from: String
     var context: String?
     var contextName: String?
+}
+
+/// A TrueType font file beside the form, and the name its texts use.
+struct FontDocument: Codable {
+    var name: String
+    var file: String
 }
 
 /// Text as a string, or as a list of strings and runs `{"text", "font", "size", "rise"}`.
@@ -276,8 +283,9 @@ struct TextBlockDocument: Codable {
 struct FieldDocument: Codable {
     var value: String
     var label: TextBlockDocument?
-    var x: Double
-    var y: Double
+    var afterLabel: Bool?
+    var x: Double?
+    var y: Double?
     var maxWidth: Double
     var size: Double?
     var minSize: Double?
@@ -324,6 +332,7 @@ struct ReasonLayoutDocument: Codable {
     var noteFont: String?
     var numbered: Bool?
     var boxInline: Bool?
+    var markReplacesBox: Bool?
 }
 
 struct ContextDocument: Codable {
@@ -373,7 +382,9 @@ extension Form: Encodable {
             title: title.document, legalText: legalText.document, texts: texts.map(\.document),
             fields: fields.map { slot in
                 FieldDocument(
-                    value: slot.value, label: slot.label?.document, x: slot.x, y: slot.y, maxWidth: slot.maxWidth,
+                    value: slot.value, label: slot.label?.document, afterLabel: slot.continuesLabel ? true : nil,
+                    x: slot.continuesLabel ? nil : slot.x, y: slot.continuesLabel ? nil : slot.y,
+                    maxWidth: slot.maxWidth,
                     size: slot.size, minSize: slot.minSize, fitWidth: slot.fitWidth, font: slot.font.rawValue,
                     page: slot.page == 1 ? nil : slot.page)
             },
@@ -399,6 +410,7 @@ extension Form: Encodable {
                         page: $0.page == 1 ? nil : $0.page, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
                         data: Data($0.bytes).base64EncodedString())
                 },
+            fonts: fonts.isEmpty ? nil : fonts.map { FontDocument(name: $0.name, file: $0.fileName) },
             qrPayload: QRPayloadDocument(
                 lines: qrPayload.lines, separator: qrPayload.separator,
                 trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),
@@ -445,6 +457,7 @@ extension ReasonLayout {
             textDY: textDY,
             textWidth: textWidth, textSize: textSize, textLeading: textLeading, textFont: textFont.rawValue,
             textAlign: textAlign.rawValue, noteSize: noteSize, noteLeading: noteLeading, noteGap: noteGap,
-            noteFont: noteFont.rawValue, numbered: numbered, boxInline: boxInline ? true : nil)
+            noteFont: noteFont.rawValue, numbered: numbered, boxInline: boxInline ? true : nil,
+            markReplacesBox: markReplacesBox ? true : nil)
     }
 }

@@ -22,14 +22,14 @@ extension Form {
     /// their bold and italics), any alignment, runs, colours, pages 1 to `Form.maximumPages` of
     /// their own sizes, every kind of reason box and mark, per-reason offsets and reasons printed but not
     /// offered. Left: Symbol and ZapfDingbats (their page images need their own encodings
-    /// mapped to the URW fonts' glyphs), and images.
+    /// mapped to the URW fonts' glyphs), and JPEG pictures (PNG ones are drawn).
     public var awaitingRenderer: [PendingFeature] {
         var found: [PendingFeature] = []
         var seen = Set<String>()
         func note(_ path: String, _ description: String) {
             if seen.insert(description).inserted { found.append(PendingFeature(path: path, description: description)) }
         }
-        func check(_ font: StandardFont, _ path: String) {
+        func check(_ font: TextFont, _ path: String) {
             if !font.usesWinAnsi { note(path, "police \(font.rawValue)") }
         }
         func check(_ text: RichText, _ path: String) {
@@ -50,7 +50,7 @@ extension Form {
             check(reason.labelText, "reasons[\(index)].label")
             if let note = reason.noteText { check(note, "reasons[\(index)].note") }
         }
-        if !images.isEmpty { note("images", "images") }
+        if let index = images.firstIndex(where: { $0.format == .jpeg }) { note("images[\(index)]", "images JPEG") }
         return found
     }
 }

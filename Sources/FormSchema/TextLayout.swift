@@ -9,7 +9,7 @@ import AttestationKit
 /// squeezed) through its word spacing; runs (a
 /// superscript, another font or size) as pieces with their own font, size and baseline.
 ///
-/// Widths are the standard fonts' AFM widths (`StandardFont`), summed as integers in the
+/// Widths are the standard fonts' AFM widths (`TextFont`), summed as integers in the
 /// block's own font and size and scaled once, as libharu measures a text: for a plain block
 /// every number is the one the renderer of the November 2020 forms computed, so their pages
 /// keep their bytes.
@@ -31,7 +31,7 @@ public struct TextLine: Sendable, Equatable {
 
 /// A piece of a line in one font, size and baseline.
 public struct TextPiece: Sendable, Equatable {
-    public let font: StandardFont
+    public let font: TextFont
     public let size: Double
     /// Start of the piece's baseline, the run's rise included.
     public let x: Double
@@ -107,7 +107,7 @@ enum TextMeasure {
     private struct Segment {
         var scalars: [Unicode.Scalar]
         var bytes: [UInt8]
-        let font: StandardFont
+        let font: TextFont
         let size: Double
         let rise: Double
 

@@ -147,7 +147,7 @@ public enum LinkToken {
             let identity = try? Identity(
                 firstName: firstName, lastName: lastName, birthDate: birthDate.description, birthPlace: birthPlace,
                 address: address, zipCode: String(repeating: "0", count: 5 - zipText.count) + zipText, city: city,
-                today: LocalDateTime(now, in: .paris).date)
+                today: LocalDateTime(now, in: .paris).date, birthPlaceOptional: true)
         else { return nil }
         return LinkContents(
             id: id, issuedAt: LinkClock.date(issued), expiresAt: expiry.map(LinkClock.date),

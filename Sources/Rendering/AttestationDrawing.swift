@@ -14,12 +14,17 @@ extension FormLayout {
     ) throws(RenderingError) -> [PageDrawing] {
         let pageCount = fixedPages.count
         var items = [[DrawingItem]](repeating: [], count: pageCount)
+        for (index, picture) in pictures.enumerated() { items[picture.image.page - 1].append(.picture(index)) }
         for slot in form.fields {
             let value =
                 replacing.isEmpty ? attestation.text(of: slot) : attestation.text(of: slot, replacing: replacing)
             for run in try FieldText.runs(value: value, slot: slot, metrics: metrics, unicodeFont: unicodeFont.load) {
                 items[slot.page - 1].append(.text(run))
             }
+        }
+        let chosen = Set(attestation.reasons.map(\.code))
+        for reason in form.printedReasons where !chosen.contains(reason.code) {
+            if let box = replacedBoxes[reason.code] { items[box.page - 1].append(.text(box.run)) }
         }
         for page in markedPages.sorted() {
             items[page - 1].append(

@@ -41,7 +41,9 @@ public struct AttestationRenderer: Sendable {
         for form in forms { layouts[form.id] = try FormLayout(form: form) }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
-        rasterFonts = RasterFontSource(standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath)
+        rasterFonts = RasterFontSource(
+            standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath,
+            formFonts: forms.flatMap(\.fonts).map(\.path))
     }
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
@@ -86,6 +88,8 @@ public struct AttestationRenderer: Sendable {
         // One image of the modules, drawn on every page that shows the code: one copy stored
         // (its size: `QRCodeImage`), made when the first page draws it.
         var image: HPDF_Image?
+        // Each picture loaded once, on the first page that draws it.
+        var pictures: [Int: HPDF_Image] = [:]
         for (index, drawing) in pages.enumerated() {
             let page = try Self.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
@@ -97,6 +101,11 @@ public struct AttestationRenderer: Sendable {
                 if let image { return image }
                 let made = try document.image(qr, deflated: !template)
                 image = made
+                return made
+            } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
+                if let loaded = pictures[number] { return loaded }
+                let made = try document.png(layout.pictures[number].image.bytes)
+                pictures[number] = made
                 return made
             }
         }
@@ -113,8 +122,9 @@ public struct AttestationRenderer: Sendable {
         let page = try document.addPage(width: drawing.width, height: drawing.height)
         fonts.startPage()
         guard !drawing.fixed.items.isEmpty else { return page }
-        var registered: [StandardFont: HPDF_Font] = [:]
+        var registered: [TextFont: HPDF_Font] = [:]
         for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
+        for (font, bytes) in layout.fileFontBytes { _ = textWidth(bytes, font: registered[font]!, size: 1) }
         guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames
         else {
             throw .unexpectedFontNames
@@ -130,7 +140,8 @@ public struct AttestationRenderer: Sendable {
     func draw(
         _ items: [DrawingItem], on page: HPDF_Page, number: Int, fonts: inout PageFonts, layout: FormLayout,
         template: Bool, codes: inout IndexingIterator<[[UInt16]]>, qrModules: Int,
-        qrImage: () throws(RenderingError) -> HPDF_Image
+        qrImage: () throws(RenderingError) -> HPDF_Image,
+        picture: (Int) throws(RenderingError) -> HPDF_Image
     ) throws(RenderingError) {
         var inText = false
         var fill = Colour.black
@@ -199,6 +210,11 @@ public struct AttestationRenderer: Sendable {
                 try fonts.document.append(writer.finish(), to: page)
             case .qrCode(let box):
                 try fonts.document.draw(try qrImage(), modules: qrModules, in: box, on: page)
+            case .picture(let number):
+                let placed = layout.pictures[number].image
+                try fonts.document.draw(
+                    try picture(number), x: placed.x, y: placed.y, width: placed.width, height: placed.height,
+                    on: page)
             }
         }
         if wordSpacing != 0 { HPDF_Page_SetWordSpace(page, 0) }
@@ -220,6 +236,7 @@ public struct AttestationRenderer: Sendable {
         }
         return try RasterPage.png(
             drawing, dpi: dpi, qr: try QRMatrix(encoding: QRPayload(attestation).bytes),
+            pictures: try layout(of: attestation.form).pictures,
             fonts: try rasterFonts.load(), metrics: metrics,
             unicodeFont: needsUnicode ? try unicodeFont.load() : nil)
     }
@@ -324,7 +341,7 @@ final class UnicodeFontSource: Sendable {
 struct PageFonts {
     let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
-    private var standard: [StandardFont: HPDF_Font] = [:]
+    private var standard: [TextFont: HPDF_Font] = [:]
     private var unicode: UnicodeFontUse?
     private var embedded: HPDF_Dict?
     private var current: (font: Selected, size: Double)?
@@ -339,7 +356,7 @@ struct PageFonts {
         self.unicodeFont = unicodeFont
     }
 
-    mutating func standardFont(_ font: StandardFont) throws(RenderingError) -> HPDF_Font {
+    mutating func standardFont(_ font: TextFont) throws(RenderingError) -> HPDF_Font {
         if let handle = standard[font] { return handle }
         let handle = try document.standardFont(font)
         standard[font] = handle
@@ -362,7 +379,7 @@ struct PageFonts {
     /// A new page starts with no font selected: the next text selects its own.
     mutating func startPage() { current = nil }
 
-    mutating func select(_ font: StandardFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
+    mutating func select(_ font: TextFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
         select(try standardFont(font), size: size, on: page)
     }
 

@@ -32,7 +32,8 @@ enum FieldText {
     ) throws(RenderingError) -> [TextRun] {
         let units: [Unit]
         let unicode: Bool
-        if let encoded = WinAnsi.encode(value) {
+        // A form's own font may lack a WinAnsi letter: the value then goes to the Unicode font.
+        if let encoded = WinAnsi.encode(value), slot.font.isStandard || slot.font.encode(value) != nil {
             let table = metrics.widths(slot.font)
             units = encoded.map { Unit(value: UInt32($0), width: table[Int($0)]) }
             unicode = false

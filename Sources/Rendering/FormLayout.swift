@@ -13,6 +13,10 @@ struct FormLayout: Sendable {
     let fixedPages: [FixedDrawing]
     /// The mark of each printed reason, by reason code, drawn when the reason is chosen.
     let marks: [String: (page: Int, run: TextRun)]
+    /// The box text of each printed reason, by reason code, when a chosen reason's mark takes
+    /// its place (`ReasonLayout.markReplacesBox`): drawn with each attestation, for the reasons
+    /// it does not hold; empty otherwise (the boxes are then in the fixed drawing).
+    let replacedBoxes: [String: (page: Int, run: TextRun)]
     /// The form's title, subject and keywords for the document information, in
     /// PDFDocEncoding, NUL-terminated: encoded once, not in every document.
     let metadata: (title: [CChar], subject: [CChar], keywords: [CChar])
@@ -20,11 +24,17 @@ struct FormLayout: Sendable {
     /// The standard fonts of the fixed drawing, in the order they are registered on a page that
     /// has one: Helvetica, Helvetica-Bold and Helvetica-Oblique always, first (the PDF of the
     /// version 1 forms keeps its bytes), then the others in the order the form uses them.
-    let fonts: [StandardFont]
+    let fonts: [TextFont]
     /// The resource names libharu gives `fonts` on a page in that order ("F1", "F2", …), which
     /// the fixed content uses.
-    let fontNames: [StandardFont: String]
-    static let versionOneFonts: [StandardFont] = [.helvetica, .helveticaBold, .helveticaOblique]
+    let fontNames: [TextFont: String]
+    /// The bytes the fixed drawing writes in each of the form's own fonts: libharu embeds the
+    /// glyphs and writes the `/Widths` of only the bytes it measured, and the fixed content is
+    /// written without it (`AttestationRenderer.addPage` has it measure these).
+    let fileFontBytes: [TextFont: [UInt8]]
+    /// The form's pictures, in the order of `Form.images`, decoded once.
+    let pictures: [FormPicture]
+    static let versionOneFonts: [TextFont] = [.helvetica, .standard(.helveticaBold), .standard(.helveticaOblique)]
 
     init(form: Form) throws(RenderingError) {
         self.form = form
@@ -49,6 +59,7 @@ struct FormLayout: Sendable {
         for (_, block) in form.textBlocks { add(block, to: &lines) }
         let layout = form.reasonLayout
         var marks: [String: (page: Int, run: TextRun)] = [:]
+        var replacedBoxes: [String: (page: Int, run: TextRun)] = [:]
         for reason in form.printedReasons {
             let (label, note) = layout.textBlocks(of: reason)
             add(label, to: &lines)
@@ -61,7 +72,11 @@ struct FormLayout: Sendable {
                             x: layout.boxX, y: reason.y + layout.boxDY(of: reason), width: layout.boxSize,
                             height: layout.boxSize, lineWidth: 0.5)))
             case .text:
-                if let box = layout.boxTextBlock(of: reason) { add(box, to: &boxes) }
+                if layout.markReplacesBox, let box = layout.boxTextBlock(of: reason), let run = runs(box).first {
+                    replacedBoxes[reason.code] = (reason.page, run)
+                } else if let box = layout.boxTextBlock(of: reason) {
+                    add(box, to: &boxes)
+                }
             case .none:
                 break
             }
@@ -77,6 +92,13 @@ struct FormLayout: Sendable {
         }
         self.fonts = fonts
         fontNames = try Self.resourceNames(of: fonts)
+        var fileFontBytes: [TextFont: Set<UInt8>] = [:]
+        for case .text(let run) in items.joined() {
+            if case .standard(let font, let bytes) = run.text, !font.isStandard {
+                fileFontBytes[font, default: []].formUnion(bytes)
+            }
+        }
+        self.fileFontBytes = fileFontBytes.mapValues { $0.sorted() }
         var fixedPages: [FixedDrawing] = []
         for pageItems in items {
             guard !pageItems.isEmpty else {
@@ -89,6 +111,10 @@ struct FormLayout: Sendable {
         }
         self.fixedPages = fixedPages
         self.marks = marks
+        self.replacedBoxes = replacedBoxes
+        var pictures: [FormPicture] = []
+        for image in form.images { pictures.append(try FormPicture(image, form: form.id)) }
+        self.pictures = pictures
         metadata = (
             PDFDocEncoding.cString(form.metadata.title), PDFDocEncoding.cString(form.metadata.subject),
             PDFDocEncoding.cString(form.metadata.keywords)
@@ -97,10 +123,10 @@ struct FormLayout: Sendable {
 
     /// Adds the fonts to the page's resources in `order`; returns their resource names.
     static func registerFonts(
-        _ fonts: [StandardFont: HPDF_Font], in order: [StandardFont], on page: HPDF_Page,
+        _ fonts: [TextFont: HPDF_Font], in order: [TextFont], on page: HPDF_Page,
         of document: HaruDocument
-    ) throws(RenderingError) -> [StandardFont: String] {
-        var names: [StandardFont: String] = [:]
+    ) throws(RenderingError) -> [TextFont: String] {
+        var names: [TextFont: String] = [:]
         for font in order {
             names[font] = try document.localFontName(fonts[font]!, on: page)
         }
@@ -108,9 +134,9 @@ struct FormLayout: Sendable {
     }
 
     /// The resource names of `fonts` registered in that order, read from a scratch document.
-    private static func resourceNames(of fonts: [StandardFont]) throws(RenderingError) -> [StandardFont: String] {
+    private static func resourceNames(of fonts: [TextFont]) throws(RenderingError) -> [TextFont: String] {
         let document = try HaruDocument()
-        var handles: [StandardFont: HPDF_Font] = [:]
+        var handles: [TextFont: HPDF_Font] = [:]
         for font in fonts { handles[font] = try document.standardFont(font) }
         let page = try document.addPage(width: 595.28, height: 841.89)
         return try registerFonts(handles, in: fonts, on: page, of: document)

@@ -66,6 +66,22 @@ extension AttestationRenderer {
     public func offlineTemplate(
         identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()
     ) throws(RenderingError) -> OfflineTemplate {
+        // The page writes a chosen reason's mark or comments it out; it cannot yet put a box
+        // text back where the mark replaces it.
+        guard !form.reasonLayout.markReplacesBox else {
+            throw .layout(
+                form: form.id,
+                "modèle hors ligne impossible : marque qui remplace la case (markReplacesBox) pas encore prise en charge."
+            )
+        }
+        // The page writes the dates and times digit by digit in the fields' fonts: a form's own
+        // font embeds only the glyphs the document printed, so another digit would be missing.
+        if let index = form.fields.firstIndex(where: { !$0.font.isStandard }) {
+            throw .layout(
+                form: form.id,
+                "modèle hors ligne impossible : valeur dans une police du formulaire (fields[\(index)].font = \(form.fields[index].font.rawValue)) pas encore prise en charge ; seules les 14 polices standard le sont."
+            )
+        }
         // The longest payload this person can have, so that the code's version holds every
         // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
         let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!

@@ -7,14 +7,14 @@ import FormSchema
 struct PDFContentWriter {
     var content = ContentStream()
     /// The page's resource names of the standard fonts ("F1", …).
-    let fontNames: [StandardFont: String]
+    let fontNames: [TextFont: String]
 
     /// What the operators written so far left set; nil when unknown (then the next item sets it).
     private var lineWidth: Double?
     private var dash: [Double]?
     private var strokeColour: Colour?
     private var fillColour: Colour?
-    private var font: (font: StandardFont, size: Double)?
+    private var font: (font: TextFont, size: Double)?
     /// PDF's default at the start of a page, and what the content after this one expects.
     private var wordSpacing = 0.0
     private var inText = false
@@ -23,7 +23,7 @@ struct PDFContentWriter {
 
     /// `startOfPage`: the first content of a page, where PDF's defaults hold (line width 1,
     /// solid lines, black); otherwise every state is set before its first use.
-    init(fontNames: [StandardFont: String], startOfPage: Bool) {
+    init(fontNames: [TextFont: String], startOfPage: Bool) {
         self.fontNames = fontNames
         if startOfPage { (lineWidth, dash, strokeColour, fillColour) = (1, [], .black, .black) }
     }
@@ -68,8 +68,8 @@ struct PDFContentWriter {
                 content.op(line.x1, line.y1, name: "m")
                 content.op(line.x2, line.y2, name: "l")
                 content.append("S\n")
-            case .qrCode, .reasonMarks:
-                preconditionFailure("the QR code and the marks are drawn by the document, not by PDFContentWriter")
+            case .qrCode, .reasonMarks, .picture:
+                preconditionFailure("the QR code, marks and pictures are drawn by the document")
             }
         }
     }

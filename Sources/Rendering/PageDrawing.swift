@@ -39,6 +39,8 @@ enum DrawingItem: Sendable {
     case line(StrokedLine)
     /// The attestation's QR code in this square, its quiet zone of one module included.
     case qrCode(QRCodeBox)
+    /// One of the form's pictures (`FormLayout.pictures`, by index) in its rectangle.
+    case picture(Int)
 }
 
 /// One line of text in one font and size, from its baseline's left end.
@@ -46,7 +48,7 @@ struct TextRun: Sendable {
     enum Text: Sendable {
         /// A standard PDF font, not embedded; the text in the font's encoding: Windows-1252,
         /// as WinAnsiEncoding reads it (Symbol and ZapfDingbats: their own codes).
-        case standard(StandardFont, bytes: [UInt8])
+        case standard(TextFont, bytes: [UInt8])
         /// The Unicode font (DejaVu Sans), for text that Windows-1252 cannot write.
         case unicode([Unicode.Scalar])
     }

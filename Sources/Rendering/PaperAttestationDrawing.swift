@@ -105,6 +105,8 @@ extension AttestationRenderer {
                 codes: &codes, qrModules: 0
             ) { () throws(RenderingError) -> HPDF_Image in
                 preconditionFailure("a paper attestation draws no QR code")
+            } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
+                try document.png(layout.pictures[number].image.bytes)
             }
         }
         try document.check()

@@ -24,6 +24,8 @@ final class RasterFonts: @unchecked Sendable {
 
     /// cairo_font_face_t of each standard style, and of the Unicode font.
     private let standard: [StandardFont: OpaquePointer]
+    /// The faces of the forms' own fonts, by file path, with the glyph of each WinAnsi byte.
+    private let files: [String: (face: OpaquePointer, glyphs: [UInt])]
     let unicode: OpaquePointer
     /// The glyph of each WinAnsi byte in each standard face.
     private let standardGlyphs: [StandardFont: [UInt]]
@@ -34,7 +36,7 @@ final class RasterFonts: @unchecked Sendable {
     /// poppler draws them (it hints nothing either).
     let options: OpaquePointer
 
-    init(standardDirectory: String, unicodePath: String) throws(RenderingError) {
+    init(standardDirectory: String, unicodePath: String, formFonts: [String] = []) throws(RenderingError) {
         guard let options = cairo_font_options_create() else { throw .raster("cairo_font_options_create") }
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -65,6 +67,14 @@ final class RasterFonts: @unchecked Sendable {
         faces.append(unicode)
         heights[unicode] = try Self.boxHeight(
             unicode, path: unicodePath, package: "fonts-dejavu-core", options: options)
+        var files: [String: (face: OpaquePointer, glyphs: [UInt])] = [:]
+        for path in formFonts where files[path] == nil {
+            let face = try Self.face(path: path, package: "the form's fonts", options: options)
+            faces.append(face)
+            files[path] = (face, try Self.winAnsiGlyphs(face, path: path, options: options))
+            heights[face] = try Self.boxHeight(face, path: path, package: "the form's fonts", options: options)
+        }
+        self.files = files
         boxHeights = heights
         self.standard = standard
         standardGlyphs = glyphs
@@ -73,15 +83,21 @@ final class RasterFonts: @unchecked Sendable {
 
     deinit {
         for face in standard.values { cairo_font_face_destroy(face) }
+        for file in files.values { cairo_font_face_destroy(file.face) }
         cairo_font_face_destroy(unicode)
         cairo_font_options_destroy(options)
     }
 
     /// The face of a standard font and the glyph of each of its bytes; nil for Symbol and
     /// ZapfDingbats.
-    func standard(_ font: StandardFont) -> (face: OpaquePointer, glyphs: [UInt])? {
-        guard let face = standard[font], let glyphs = standardGlyphs[font] else { return nil }
-        return (face, glyphs)
+    func standard(_ font: TextFont) -> (face: OpaquePointer, glyphs: [UInt])? {
+        switch font {
+        case .standard(let font):
+            guard let face = standard[font], let glyphs = standardGlyphs[font] else { return nil }
+            return (face, glyphs)
+        case .file(let file):
+            return files[file.path]
+        }
     }
 
     /// The height of `face`'s bounding box in ems.
@@ -159,17 +175,21 @@ final class RasterFonts: @unchecked Sendable {
 final class RasterFontSource: Sendable {
     let standardDirectory: String
     let unicodePath: String
+    /// The files of the forms' own fonts.
+    let formFonts: [String]
     private let fonts = Mutex<RasterFonts?>(nil)
 
-    init(standardDirectory: String, unicodePath: String) {
+    init(standardDirectory: String, unicodePath: String, formFonts: [String]) {
         self.standardDirectory = standardDirectory
         self.unicodePath = unicodePath
+        self.formFonts = formFonts
     }
 
     func load() throws(RenderingError) -> RasterFonts {
         try fonts.withLock { (fonts: inout RasterFonts?) throws(RenderingError) -> RasterFonts in
             if let fonts { return fonts }
-            let loaded = try RasterFonts(standardDirectory: standardDirectory, unicodePath: unicodePath)
+            let loaded = try RasterFonts(
+                standardDirectory: standardDirectory, unicodePath: unicodePath, formFonts: formFonts)
             fonts = loaded
             return loaded
         }

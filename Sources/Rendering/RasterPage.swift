@@ -24,7 +24,8 @@ import Synchronization
 enum RasterPage {
     /// The picture of `page`, `dpi` pixels an inch (72 points).
     static func png(
-        _ page: PageDrawing, dpi: Int, qr: QRMatrix, fonts: RasterFonts, metrics: StandardFontMetrics,
+        _ page: PageDrawing, dpi: Int, qr: QRMatrix, pictures: [FormPicture] = [], fonts: RasterFonts,
+        metrics: StandardFontMetrics,
         unicodeFont: TrueTypeFont?
     ) throws(RenderingError) -> [UInt8] {
         let scale = Double(dpi) / 72
@@ -34,7 +35,7 @@ enum RasterPage {
         func canvas(_ context: OpaquePointer) -> Canvas {
             Canvas(
                 context: context, scale: scale, pageHeight: page.height, fonts: fonts, metrics: metrics,
-                unicodeFont: unicodeFont, qr: qr)
+                unicodeFont: unicodeFont, qr: qr, pictures: pictures)
         }
         // The form's fixed drawing is the same for everyone: drawn once per resolution, then
         // copied under each attestation's items.
@@ -103,6 +104,7 @@ enum RasterPage {
         let metrics: StandardFontMetrics
         let unicodeFont: TrueTypeFont?
         let qr: QRMatrix
+        let pictures: [FormPicture]
         private var glyphs: [cairo_glyph_t] = []
         /// What is set on the context, to skip the calls that change nothing.
         private var face: OpaquePointer?
@@ -111,10 +113,10 @@ enum RasterPage {
 
         init(
             context: OpaquePointer, scale: Double, pageHeight: Double, fonts: RasterFonts, metrics: StandardFontMetrics,
-            unicodeFont: TrueTypeFont?, qr: QRMatrix
+            unicodeFont: TrueTypeFont?, qr: QRMatrix, pictures: [FormPicture]
         ) {
             (self.context, self.scale, self.pageHeight, self.fonts) = (context, scale, pageHeight, fonts)
-            (self.metrics, self.unicodeFont, self.qr) = (metrics, unicodeFont, qr)
+            (self.metrics, self.unicodeFont, self.qr, self.pictures) = (metrics, unicodeFont, qr, pictures)
             cairo_set_font_options(context, fonts.options)
         }
 
@@ -145,6 +147,7 @@ enum RasterPage {
                     cairo_line_to(context, x(line.x2), y(line.y2))
                     cairo_stroke(context)
                 case .qrCode(let box): try qrCode(box)
+                case .picture(let number): try picture(pictures[number])
                 }
             }
         }
@@ -262,6 +265,57 @@ enum RasterPage {
                     edge(rectangle.y + rectangle.height, from: top, over: height) - y0)
             }
             cairo_fill(context)
+        }
+
+        /// A form's picture scaled into its rectangle with cairo's filter, as poppler smooths an
+        /// enlarged or reduced image: what it covers is taken off the ink under it (DEST_OUT by
+        /// its alpha), then its own ink added (ADD), so an opaque picture hides the text under it.
+        private mutating func picture(_ picture: FormPicture) throws(RenderingError) {
+            setInk(.black)
+            cairo_save(context)
+            cairo_rectangle(
+                context, x(picture.image.x), y(picture.image.y + picture.image.height), picture.image.width * scale,
+                picture.image.height * scale)
+            cairo_clip(context)
+            cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+            try mask(picture.alpha, of: picture.image)
+            cairo_set_operator(context, CAIRO_OPERATOR_ADD)
+            try mask(picture.ink, of: picture.image)
+            cairo_restore(context)
+        }
+
+        /// Paints the current source through `pixels` (A8, the picture's size) scaled to the
+        /// picture's rectangle.
+        private func mask(_ pixels: [UInt8], of placed: FormImage) throws(RenderingError) {
+            let (side, height) = (placed.pixelWidth, placed.pixelHeight)
+            guard let image = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(side), Int32(height)) else {
+                throw .raster("cairo_image_surface_create")
+            }
+            defer { cairo_surface_destroy(image) }
+            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image)
+            else {
+                throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(image))))
+            }
+            let stride = Int(cairo_image_surface_get_stride(image))
+            pixels.withUnsafeBufferPointer { ink in
+                for row in 0..<height {
+                    (data + row * stride).update(from: ink.baseAddress! + row * side, count: side)
+                }
+            }
+            cairo_surface_mark_dirty(image)
+            guard let pattern = cairo_pattern_create_for_surface(image) else {
+                throw .raster("cairo_pattern_create_for_surface")
+            }
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            let left = x(placed.x)
+            let top = y(placed.y + placed.height)
+            let (width, tall) = (placed.width * scale, placed.height * scale)
+            var matrix = cairo_matrix_t()
+            let (scaleX, scaleY) = (Double(side) / width, Double(height) / tall)
+            cairo_matrix_init(&matrix, scaleX, 0, 0, scaleY, -left * scaleX, -top * scaleY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_mask(context, pattern)
         }
 
         /// The image of the modules (1 is dark), enlarged into the pixels given with cairo's

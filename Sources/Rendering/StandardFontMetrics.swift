@@ -19,11 +19,13 @@ struct StandardFontMetrics: Sendable {
         table = Dictionary(uniqueKeysWithValues: StandardFont.allCases.map { ($0, $0.widths) })
     }
 
-    /// Widths by byte.
-    func widths(_ font: StandardFont) -> [Int] { table[font]! }
+    /// Widths by byte (a form's own font: its file's, FormSchema's `FontFile`).
+    func widths(_ font: TextFont) -> [Int] {
+        if case .standard(let standard) = font { table[standard]! } else { font.widths }
+    }
 
     /// The width of `text` in points.
-    func width(_ text: some Sequence<UInt8>, font: StandardFont, size: Double) -> Double {
+    func width(_ text: some Sequence<UInt8>, font: TextFont, size: Double) -> Double {
         let widths = widths(font)
         return Double(text.reduce(0) { $0 + widths[Int($1)] }) * size / 1000
     }

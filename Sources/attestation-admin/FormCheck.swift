@@ -86,9 +86,15 @@ extension Forms {
             let used = Set(form.fields.flatMap { FieldValues.placeholderNames(in: $0.value) })
             let missing = Identity.Field.allCases.filter { !used.contains($0.rawValue) }
             if !missing.isEmpty {
-                lines.append(
-                    "  non imprimé : \(missing.map(\.label).joined(separator: ", ")) (demandés quand même à la création d’un lien)"
-                )
+                // The place of birth is asked only by a form that prints or encodes it.
+                let asked = missing.filter { $0 != .birthPlace || form.attestationRules.usesBirthPlace }
+                let note =
+                    asked.isEmpty
+                    ? "non demandé à la création d’un lien"
+                    : asked.count == missing.count
+                        ? "demandés quand même à la création d’un lien"
+                        : "demandés quand même à la création d’un lien, sauf le lieu de naissance"
+                lines.append("  non imprimé : \(missing.map(\.label).joined(separator: ", ")) (\(note))")
             }
             let selection = form.selection == .exactlyOne ? "un seul par attestation" : "un ou plusieurs"
             lines.append(

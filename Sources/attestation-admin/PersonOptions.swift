@@ -14,7 +14,10 @@ struct PersonOptions: ParsableArguments {
         name: .customLong("birth-date"),
         help: ArgumentHelp(
             "Date de naissance (aussi J/M/AAAA ou AAAA-MM-JJ).", valueName: "JJ/MM/AAAA")) var birthDate: String?
-    @Option(name: .customLong("birth-place"), help: ArgumentHelp("Lieu de naissance.", valueName: "LIEU"))
+    @Option(
+        name: .customLong("birth-place"),
+        help: ArgumentHelp(
+            "Lieu de naissance (pas demandé pour un formulaire qui ne l’imprime pas).", valueName: "LIEU"))
     var birthPlace: String?
     @Option(help: ArgumentHelp("Adresse (numéro et voie).", valueName: "ADRESSE")) var address: String?
     @Option(help: ArgumentHelp("Code postal, 5 chiffres.", valueName: "CODE")) var zip: String?
@@ -24,20 +27,28 @@ struct PersonOptions: ParsableArguments {
 
     static let keys = ["first-name", "last-name", "birth-date", "birth-place", "address", "zip", "city"]
 
-    /// - Parameter origin: how messages name a value: an option (`--birth-date`) or a CSV cell.
-    func identity(today: CalendarDate, origin: ValueOrigin = .options) throws -> Identity {
+    /// - Parameters:
+    ///   - origin: how messages name a value: an option (`--birth-date`) or a CSV cell.
+    ///   - form: the form drawn; one that neither prints nor encodes the place of birth does not
+    ///     ask for it (`FormRules.usesBirthPlace`).
+    func identity(today: CalendarDate, origin: ValueOrigin = .options, form: Form? = nil) throws -> Identity {
+        let birthPlaceOptional = form.map { !$0.attestationRules.usesBirthPlace } ?? false
         let values = [firstName, lastName, birthDate, birthPlace, address, zip, city]
         let missing = Swift.zip(Self.keys, values).filter { $0.1 == nil }.map(\.0)
+            .filter { !(birthPlaceOptional && $0 == "birth-place") }
+        let required =
+            birthPlaceOptional
+            ? "les six valeurs d’identité (sans lieu de naissance pour ce formulaire)" : "les sept valeurs d’identité"
         guard missing.isEmpty else {
             switch origin {
             case .options:
                 throw AdminError.usage(
-                    "identité incomplète : \(missing.map { "--\($0)" }.joined(separator: ", ")) manquant(s) ; les sept valeurs d’identité sont obligatoires."
+                    "identité incomplète : \(missing.map { "--\($0)" }.joined(separator: ", ")) manquant(s) ; \(required) sont obligatoires."
                 )
             case .csv:
                 throw AdminError.data(
                     origin.message(
-                        missing[0], "une valeur est attendue ; les sept valeurs d’identité sont obligatoires."))
+                        missing[0], "une valeur est attendue ; \(required) sont obligatoires."))
             }
         }
         var date = birthDate!
@@ -53,8 +64,8 @@ struct PersonOptions: ParsableArguments {
         }
         do {
             return try Identity(
-                firstName: firstName!, lastName: lastName!, birthDate: date, birthPlace: birthPlace!,
-                address: address!, zipCode: zip!, city: city!, today: today)
+                firstName: firstName!, lastName: lastName!, birthDate: date, birthPlace: birthPlace ?? "",
+                address: address!, zipCode: zip!, city: city!, today: today, birthPlaceOptional: birthPlaceOptional)
         } catch {
             throw AdminError.data(origin.message(Self.option(error.field), error))
         }

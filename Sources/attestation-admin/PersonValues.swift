@@ -72,8 +72,6 @@ struct PersonValues {
             firstName, lastName, birthDate, birthPlace
         )
         (options.address, options.zip, options.city) = (address, zip, city)
-        let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin)
-
         let formID = form ?? defaults.form
         let context = context ?? defaults.context
         let chosen: Form
@@ -118,6 +116,8 @@ struct PersonValues {
             ordered = []
             for code in reasons where !ordered.contains(code) { ordered.append(code) }
         }
+        let identity = try options.identity(today: LocalDateTime(now, in: .paris).date, origin: origin, form: chosen)
+
         try PersonOptions.check(identity, on: chosen, with: check, origin: origin)
         let zone = timeZone ?? defaults.timeZone
         if let zone, TimeZone(identifier: zone) == nil {

@@ -188,7 +188,7 @@ extension Render {
                 ? AdminError.usage("--offset et --at s’excluent ; donnez l’un ou l’autre.")
                 : AdminError.data(error.description)
         }
-        let person = try identity.identity(today: LocalDateTime(now, in: zone).date)
+        let person = try identity.identity(today: LocalDateTime(now, in: zone).date, form: chosenForm)
         try PersonOptions.check(
             person, on: chosenForm, with: ValueCheck(unicodeFontPath: unicodeFont), origin: .options)
         do {

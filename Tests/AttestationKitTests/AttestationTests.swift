@@ -21,6 +21,33 @@ struct AttestationTests {
             now: now ?? instant("2020-11-28T07:15:00Z"))
     }
 
+    /// A link without a place of birth (minted for a form that neither prints nor encodes it) is
+    /// never drawn on a form that prints it: refused, not printed empty.
+    @Test func anIdentityWithoutPlaceOfBirthIsRefusedOnAFormThatPrintsIt() throws {
+        let identity = try Identity(
+            firstName: "Ana", lastName: "Lima", birthDate: "02/03/1990", birthPlace: " ", address: "1 rue A",
+            zipCode: "33000", city: "Bordeaux", today: Fixture.today, birthPlaceOptional: true)
+        #expect(identity.birthPlace == "")
+        let everyBuiltInUsesIt = FormCatalog.builtIn.forms.allSatisfy { $0.attestationRules.usesBirthPlace }
+        #expect(everyBuiltInUsesIt)
+        let error = #expect(throws: AttestationError.self) {
+            try Attestation(
+                identity: identity, form: Fixture.form1128, reasonCodes: ["travail"],
+                now: instant("2020-11-28T07:15:00Z"))
+        }
+        guard case .birthPlaceMissing? = error else {
+            Issue.record("expected .birthPlaceMissing, got \(String(describing: error))")
+            return
+        }
+        #expect(try #require(error).description.contains("lieu de naissance manquant"))
+        // Without the option, an empty place of birth is refused as before.
+        #expect(throws: IdentityError.self) {
+            try Identity(
+                firstName: "Ana", lastName: "Lima", birthDate: "02/03/1990", birthPlace: "", address: "1 rue A",
+                zipCode: "33000", city: "Bordeaux", today: Fixture.today)
+        }
+    }
+
     @Test func atLeastOneReason() throws {
         let error = #expect(throws: AttestationError.self) { try make([]) }
         guard case .noReason(let form)? = error else {

@@ -131,7 +131,7 @@ struct PagesRulesAndInlineBoxesTests {
         }
         let lines = form.texts[0].lines
         #expect(lines.map(\.text) == ["Fait le 17 mars", "2021 à Paris"])
-        #expect(lines[1].pieces.map(\.font) == [.helveticaBold, .helvetica])
+        #expect(lines[1].pieces.map(\.font) == [.standard(.helveticaBold), .helvetica])
         #expect(lines[1].pieces[0].x == form.texts[0].x)
         #expect(lines[1].baseline == form.texts[0].y - form.texts[0].lineHeight)
     }

@@ -22,7 +22,8 @@ struct TextLayoutTests {
     static func block(
         _ text: RichText, align: TextBlock.Alignment?, width: Double? = 300, font: StandardFont = .helvetica
     ) -> TextBlock {
-        TextBlock(content: text, x: 50, y: 700, size: 10, font: font, width: width, leading: 12, align: align)
+        TextBlock(
+            content: text, x: 50, y: 700, size: 10, font: .standard(font), width: width, leading: 12, align: align)
     }
 
     /// Within a hundredth of a point a space: the word spacing is written so in the PDF.
@@ -75,7 +76,7 @@ struct TextLayoutTests {
         let line = try #require(
             Self.block(RichText("ATTESTATION"), align: nil, width: nil, font: .timesBold).lines.first)
         #expect(abs(line.width - 7224 * 10 / 1000.0) < 1e-9)
-        #expect(line.pieces.map(\.font) == [.timesBold])
+        #expect(line.pieces.map(\.font) == [.standard(.timesBold)])
     }
 
     /// "d’urgence sanitaire¹ :": the footnote mark is a piece of its own size, raised, starting
@@ -129,7 +130,7 @@ struct TextLayoutTests {
         #expect(layout.boxTextBlock(of: travail)?.y == 539 + 1.6)
         #expect(layout.textBlocks(of: famille).label.y == 441 + layout.textDY)
         #expect(layout.boxTextBlock(of: famille)?.text == "[ ]")
-        #expect(layout.boxTextBlock(of: famille)?.font == .timesRoman)
+        #expect(layout.boxTextBlock(of: famille)?.font == .standard(.timesRoman))
         #expect(layout.markBlock(of: famille).y == 441 && layout.markBlock(of: famille).x == 73)
     }
 

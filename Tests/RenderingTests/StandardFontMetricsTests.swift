@@ -12,7 +12,7 @@ import Testing
 struct StandardFontMetricsTests {
     static func libharuWidths(_ font: StandardFont) throws -> [Int] {
         let document = try HaruDocument()
-        let handle = try document.standardFont(font)
+        let handle = try document.standardFont(.standard(font))
         // Rendering's measure, libharu's widths: at 1000 points, a glyph's width in font units.
         return (0...255).map { Int(textWidth([UInt8($0)], font: handle, size: 1000).rounded()) }
     }
@@ -20,7 +20,7 @@ struct StandardFontMetricsTests {
     @Test(arguments: StandardFont.allCases)
     func attestationKitsWidthsAreLibharusForEveryByte(font: StandardFont) throws {
         let libharu = try Self.libharuWidths(font)
-        let ours = try StandardFontMetrics.shared.get().widths(font)
+        let ours = try StandardFontMetrics.shared.get().widths(.standard(font))
         var differing: [String] = []
         var compared = 0
         for byte in 0x20...0xFF where ours[byte] != 0 {

@@ -80,7 +80,9 @@ test: ## what CI runs: the Swift suites under ASan, harness and browser tests, s
 	python3 -m unittest discover -s Tests/Docs
 	python3 -m unittest discover -s Tests/Layout
 	scripts/browser-env.py
-	ATTESTATION_BIN=$(ASAN_BUILD)/debug $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
+	$(SWIFT) build --product attestation-server
+	ATTESTATION_BIN=$(ASAN_BUILD)/debug ATTESTATION_FAKETIME_BIN=.build/debug \
+	  $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
 	$(MAKE) stress-smoke
 	$(MAKE) debian13
 

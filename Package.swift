@@ -71,6 +71,11 @@ let package = Package(
                 .embedInCode("Forms/deplacement-2020-11-02.json"),
                 // The other official forms of 2020–2021 (../shared/reference/forms/), built in;
                 // those the renderer does not draw yet wait in FormCatalog.pendingForms.
+                .embedInCode("Forms/deplacement-2021-06-10.json"),
+                .embedInCode("Forms/deplacement-2021-05-23.json"),
+                .embedInCode("Forms/deplacement-2021-05-04.json"),
+                .embedInCode("Forms/deplacement-2021-04-07-couvre-feu.json"),
+                .embedInCode("Forms/deplacement-2021-04-07-journee.json"),
                 .embedInCode("Forms/deplacement-2021-03-23-couvre-feu.json"),
                 .embedInCode("Forms/deplacement-2021-03-23-mesures-renforcees.json"),
                 .embedInCode("Forms/deplacement-2021-03-17.json"),
@@ -83,7 +88,13 @@ let package = Package(
                 // The widths of the 14 standard PDF fonts (scripts/generate-font-metrics.py), to
                 // refuse at load time the text that would run off the page.
                 .embedInCode("Fonts/standard-fonts.json"),
-            ]),
+            ],
+            // The fonts and logos the built-in forms of April–June 2021 name (Files/), as base64
+            // string literals (EmbedFormFiles): the binaries need no file beside them.
+            plugins: ["EmbedFormFiles"]),
+        .plugin(
+            name: "EmbedFormFiles", capability: .buildTool(), dependencies: ["embed-licence-texts"],
+            path: "Sources/EmbedFormFiles"),
         // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib,
         // HarfBuzz, cairo.
         .target(

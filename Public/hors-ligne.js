@@ -110,6 +110,8 @@
     }
     // Each mark is a line `(x) Tj`: kept for a chosen reason, made a comment (`%x) Tj`) otherwise.
     for (const marque of modele.marks) pdf[marque.offset] = choisis.has(marque.code) ? 0x28 : 0x25;
+    // Where the mark replaces the box (forms of April–June 2021), the box `([ ]) Tj` the other way.
+    for (const caseVide of modele.boxes || []) pdf[caseVide.offset] = choisis.has(caseVide.code) ? 0x25 : 0x28;
     const decalageMinutes = decalageFuseau(maintenant, fuseau);
     const signe = decalageMinutes === 0 ? "Z" : decalageMinutes > 0 ? "+" : "-";
     const absolu = Math.abs(decalageMinutes);

@@ -159,6 +159,9 @@ enum APIRoutes {
         let texts: [Text]
         let creationDate: Span
         let marks: [Mark]
+        /// For a form whose mark replaces the box: each reason's box text, `([ ]) Tj`, kept
+        /// (`(`) for a reason not chosen, made a comment (`%`) otherwise; empty for other forms.
+        let boxes: [Mark]
         let qr: QRImage
         let payload: [Segment]
         /// The reasons this link may print: all the form's, or the link's own when it locks them.
@@ -212,6 +215,7 @@ enum APIRoutes {
             texts: template.texts.map { .init(value: $0.value, offset: $0.range.lowerBound, length: $0.range.count) },
             creationDate: .init(template.creationDate),
             marks: template.marks.map { .init(code: $0.code, offset: $0.offset) },
+            boxes: template.boxes.map { .init(code: $0.code, offset: $0.offset) },
             qr: .init(
                 version: template.qrVersion, modules: template.qrModules, scale: template.qrScale,
                 bytesPerRow: template.qrBytesPerRow, offset: template.qrImage.lowerBound, length: template.qrImage.count

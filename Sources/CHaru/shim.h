@@ -14,3 +14,11 @@
 
 /// The libharu release the private structures were checked against ("2.3.0").
 static inline const char *charu_checked_version(void) { return HPDF_VERSION_TEXT; }
+
+/* libharu loads a TrueType font from a path only (HPDF_LoadTTFontFromFile), and reads the file
+   again when it writes the document: a built-in font is handed to it as an anonymous file in
+   memory, named by /proc/self/fd/N. Declared here rather than through <sys/mman.h>, which
+   declares it only under _GNU_SOURCE. */
+extern int memfd_create(const char *name, unsigned int flags);
+/// An anonymous memory file closed on exec (MFD_CLOEXEC), or -1 with errno.
+static inline int charu_memory_file(const char *name) { return memfd_create(name, 1U); }

@@ -95,19 +95,26 @@ public final class FontFile: Sendable, Hashable {
         public let reason: String
     }
 
-    public init(name: String, fileName: String, path: String) throws(Unreadable) {
-        // A regular file of a bounded size, checked before reading: not a FIFO, not a device.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular
-        else { throw Unreadable(reason: "fichier illisible ou absent (\(path))") }
-        guard (attributes[.size] as? Int ?? Int.max) <= Self.maximumBytes else {
-            throw Unreadable(reason: "fichier de plus de \(Self.maximumBytes >> 20) Mio")
+    /// The font's bytes when it is built in (`BuiltInFormFiles`); nil for a file read from
+    /// `path`, which the renderer reads again to embed it.
+    public let builtInBytes: [UInt8]?
+
+    /// The file at `path`, read and measured now.
+    public convenience init(name: String, fileName: String, path: String) throws(Unreadable) {
+        let file: (bytes: [UInt8], path: String)
+        do {
+            file = try FormFiles.directory(URL(fileURLWithPath: path).deletingLastPathComponent())
+                .read(URL(fileURLWithPath: path).lastPathComponent, limit: Self.maximumBytes)
+        } catch {
+            throw Unreadable(reason: error.reason)
         }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maximumBytes else {
-            throw Unreadable(reason: "fichier illisible ou absent (\(path))")
-        }
+        try self.init(name: name, fileName: fileName, path: file.path, bytes: file.bytes, builtIn: false)
+    }
+
+    init(name: String, fileName: String, path: String, bytes: [UInt8], builtIn: Bool) throws(Unreadable) {
         (self.name, self.fileName, self.path) = (name, fileName, path)
-        metrics = try Self.measure([UInt8](data))
+        builtInBytes = builtIn ? bytes : nil
+        metrics = try Self.measure(bytes)
     }
 
     private static func measure(_ bytes: [UInt8]) throws(Unreadable) -> StandardFont.Metrics {

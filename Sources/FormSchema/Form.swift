@@ -406,6 +406,9 @@ public struct FormImage: Sendable, Hashable {
     /// The picture's own size, in pixels, read from its header.
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// The file it was read from (`file`, beside the form or built in); nil when the form holds
+    /// it (`data`).
+    public let fileName: String?
 
     /// The most bytes one picture may have: a logo, not a photograph.
     public static let maximumBytes = 256 * 1024

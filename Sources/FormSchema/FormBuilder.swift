@@ -10,6 +10,8 @@ struct FormBuilder {
     let positions: StrictJSON.Positions
     /// How the paths of a version 1 document are named (`fields[3]` is `fields.address`).
     let pathAliases: [(version2: String, version1: String)]
+    /// Where the files the form names (`fonts`, `images[].file`) are read.
+    let files: FormFiles
     /// The form's own fonts (`fonts`) by the name its texts use.
     private(set) var fontFiles: [FontFile] = []
 
@@ -23,17 +25,17 @@ struct FormBuilder {
 
     init(
         document: FormDocumentV2, source: String, positions: StrictJSON.Positions,
-        pathAliases: [(version2: String, version1: String)] = []
+        pathAliases: [(version2: String, version1: String)] = [], files: FormFiles? = nil
     ) throws(FormError) {
         (self.document, self.source, self.positions, self.pathAliases) = (document, source, positions, pathAliases)
+        self.files = files ?? .directory(URL(fileURLWithPath: source).deletingLastPathComponent())
         fontFiles = try readFonts()
     }
 
-    /// The font files of `fonts`, each a file name beside the form (`source`'s directory):
-    /// a TrueType font, under a name no standard font has.
+    /// The font files of `fonts`, each a file name beside the form (`source`'s directory), or
+    /// built in: a TrueType font, under a name no standard font has.
     private func readFonts() throws(FormError) -> [FontFile] {
         var files: [FontFile] = []
-        let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
         for (index, entry) in (document.fonts ?? []).enumerated() {
             let path = "fonts[\(index)]"
             guard entry.name.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9-]{0,62}/) != nil,
@@ -51,11 +53,17 @@ struct FormBuilder {
                     "nom de fichier invalide ; un fichier .ttf à côté du formulaire est attendu (lettres, chiffres, « . », « _ », « - », sans dossier)."
                 )
             }
+            let file: (bytes: [UInt8], path: String)
+            do {
+                file = try self.files.read(entry.file, limit: FontFile.maximumBytes)
+            } catch {
+                throw fail("\(path).file", "police « \(entry.file) » inutilisable : \(error.reason).")
+            }
             do {
                 files.append(
                     try FontFile(
-                        name: entry.name, fileName: entry.file, path: directory.appendingPathComponent(entry.file).path)
-                )
+                        name: entry.name, fileName: entry.file, path: file.path, bytes: file.bytes,
+                        builtIn: self.files.isBuiltIn))
             } catch {
                 throw fail("\(path).file", "police « \(entry.file) » inutilisable : \(error.reason).")
             }
@@ -830,19 +838,41 @@ struct FormBuilder {
             let path = "images[\(index)]"
             let page = try pageNumber(image.page, path: "\(path).page")
             let size = pageSize(page)
-            guard let data = Data(base64Encoded: image.data) else {
-                throw fail(
-                    "\(path).data",
-                    "base64 invalide ; le contenu d’un fichier PNG ou JPEG en base64 est attendu (base64 -w0 logo.png)."
-                )
+            let data: [UInt8]
+            let key: String
+            switch (image.data, image.file) {
+            case (let base64?, nil):
+                key = "\(path).data"
+                guard let decoded = Data(base64Encoded: base64) else {
+                    throw fail(
+                        key,
+                        "base64 invalide ; le contenu d’un fichier PNG ou JPEG en base64 est attendu (base64 -w0 logo.png)."
+                    )
+                }
+                data = [UInt8](decoded)
+            case (nil, let file?):
+                key = "\(path).file"
+                guard file.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.(png|PNG|jpg|JPG|jpeg|JPEG)/) != nil
+                else {
+                    throw fail(
+                        key,
+                        "nom de fichier invalide ; un fichier .png ou .jpg à côté du formulaire est attendu (lettres, chiffres, « . », « _ », « - », sans dossier)."
+                    )
+                }
+                do {
+                    data = try files.read(file, limit: FormImage.maximumBytes).bytes
+                } catch {
+                    throw fail(key, "image « \(file) » inutilisable : \(error.reason).")
+                }
+            default:
+                throw fail(path, "data ou file attendu, l’un des deux : l’image en base64, ou le nom de son fichier.")
             }
             guard data.count <= FormImage.maximumBytes else {
                 throw fail(
-                    "\(path).data",
-                    "image trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
+                    key, "image trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
             }
-            guard let header = ImageHeader(bytes: [UInt8](data)) else {
-                throw fail("\(path).data", "ni PNG ni JPEG lisible ; une image PNG ou JPEG est attendue.")
+            guard let header = ImageHeader(bytes: data) else {
+                throw fail(key, "ni PNG ni JPEG lisible ; une image PNG ou JPEG est attendue.")
             }
             guard image.width > 0, image.height > 0, image.x >= 0, image.y >= 0,
                 image.x + image.width <= size.width, image.y + image.height <= size.height
@@ -852,7 +882,8 @@ struct FormBuilder {
             images.append(
                 FormImage(
                     page: page, x: image.x, y: image.y, width: image.width, height: image.height,
-                    format: header.format, bytes: [UInt8](data), pixelWidth: header.width, pixelHeight: header.height))
+                    format: header.format, bytes: data, pixelWidth: header.width, pixelHeight: header.height,
+                    fileName: image.file))
         }
         return images
     }

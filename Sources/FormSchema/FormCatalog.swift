@@ -16,6 +16,11 @@ public struct FormCatalog: Sendable {
     static let builtInDocuments: [(source: String, bytes: [UInt8])] = [
         ("deplacement-2020-11-28.json", PackageResources.deplacement_2020_11_28_json),
         ("deplacement-2020-11-02.json", PackageResources.deplacement_2020_11_02_json),
+        ("deplacement-2021-06-10.json", PackageResources.deplacement_2021_06_10_json),
+        ("deplacement-2021-05-23.json", PackageResources.deplacement_2021_05_23_json),
+        ("deplacement-2021-05-04.json", PackageResources.deplacement_2021_05_04_json),
+        ("deplacement-2021-04-07-couvre-feu.json", PackageResources.deplacement_2021_04_07_couvre_feu_json),
+        ("deplacement-2021-04-07-journee.json", PackageResources.deplacement_2021_04_07_journee_json),
         ("deplacement-2021-03-23-couvre-feu.json", PackageResources.deplacement_2021_03_23_couvre_feu_json),
         (
             "deplacement-2021-03-23-mesures-renforcees.json",
@@ -36,7 +41,7 @@ public struct FormCatalog: Sendable {
             var ready: [Form] = []
             var pending: [Form] = []
             for document in builtInDocuments {
-                for form in try decodeForms(Data(document.bytes), source: document.source) {
+                for form in try decodeForms(Data(document.bytes), source: document.source, files: .builtIn) {
                     if form.awaitingRenderer.isEmpty { ready.append(form) } else { pending.append(form) }
                 }
             }
@@ -90,6 +95,11 @@ public struct FormCatalog: Sendable {
     /// column), unknown keys, and everything that would fail when drawing or encoding, each an
     /// error naming its JSON path. A document with contexts gives one form per context.
     public static func decodeForms(_ data: Data, source: String) throws(FormError) -> [Form] {
+        try decodeForms(data, source: source, files: nil)
+    }
+
+    /// `files`: where the fonts and images the document names are read; beside `source` when nil.
+    static func decodeForms(_ data: Data, source: String, files: FormFiles?) throws(FormError) -> [Form] {
         let parsed: StrictJSON.Document
         do {
             parsed = try StrictJSON.parse(data)
@@ -108,8 +118,9 @@ public struct FormCatalog: Sendable {
         } catch {
             throw FormError(source: source, failure: error)
         }
-        return try FormBuilder(document: document, source: source, positions: parsed.positions, pathAliases: aliases)
-            .build()
+        return try FormBuilder(
+            document: document, source: source, positions: parsed.positions, pathAliases: aliases, files: files
+        ).build()
     }
 }
 

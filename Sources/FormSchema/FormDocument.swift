@@ -357,7 +357,8 @@ struct ImageDocument: Codable {
     var y: Double
     var width: Double
     var height: Double
-    var data: String
+    var data: String?
+    var file: String?
 }
 
 struct QRPayloadDocument: Codable {
@@ -408,7 +409,7 @@ extension Form: Encodable {
                 : images.map {
                     ImageDocument(
                         page: $0.page == 1 ? nil : $0.page, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-                        data: Data($0.bytes).base64EncodedString())
+                        data: $0.fileName == nil ? Data($0.bytes).base64EncodedString() : nil, file: $0.fileName)
                 },
             fonts: fonts.isEmpty ? nil : fonts.map { FontDocument(name: $0.name, file: $0.fileName) },
             qrPayload: QRPayloadDocument(

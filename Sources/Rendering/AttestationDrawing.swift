@@ -22,16 +22,25 @@ extension FormLayout {
                 items[slot.page - 1].append(.text(run))
             }
         }
+        // The marks of the chosen reasons, then the boxes a mark replaces of the others: in this
+        // order in a template too (`templateMarks`, `templateBoxes`), so that the page's text
+        // reads the same once the page has filled it.
         let chosen = Set(attestation.reasons.map(\.code))
-        for reason in form.printedReasons where !chosen.contains(reason.code) {
-            if let box = replacedBoxes[reason.code] { items[box.page - 1].append(.text(box.run)) }
-        }
         for page in markedPages.sorted() {
-            items[page - 1].append(
-                .reasonMarks(
-                    attestation.reasons.compactMap { reason in
-                        marks[reason.code].flatMap { $0.page == page ? $0.run : nil }
-                    }))
+            let marked = attestation.reasons.compactMap { reason in
+                marks[reason.code].flatMap { $0.page == page ? $0.run : nil }
+            }
+            let boxes = form.reasons.compactMap { reason -> TextRun? in
+                guard !chosen.contains(reason.code), let box = replacedBoxes[reason.code], box.page == page else {
+                    return nil
+                }
+                return box.run
+            }
+            items[page - 1].append(.reasonMarks(marked + boxes))
+        }
+        // A reason printed but not offered keeps its box: never in a template's block.
+        for reason in form.printedReasons where form.reason(code: reason.code) == nil {
+            if let box = replacedBoxes[reason.code] { items[box.page - 1].append(.text(box.run)) }
         }
         for placement in form.qrCodes {
             items[placement.page - 1].append(.qrCode(QRCodeBox(x: placement.x, y: placement.y, size: placement.size)))

@@ -41,9 +41,10 @@ public struct AttestationRenderer: Sendable {
         for form in forms { layouts[form.id] = try FormLayout(form: form) }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
+        var formFonts: [String] = []
+        for file in forms.flatMap(\.fonts) { formFonts.append(try BuiltInFontFiles.path(of: file)) }
         rasterFonts = RasterFontSource(
-            standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath,
-            formFonts: forms.flatMap(\.fonts).map(\.path))
+            standardDirectory: standardFontDirectory, unicodePath: unicodeFontPath, formFonts: formFonts)
     }
 
     /// The attestation as a PDF: page 1 the filled form with a small QR code, page 2 a large one.
@@ -93,6 +94,21 @@ public struct AttestationRenderer: Sendable {
         for (index, drawing) in pages.enumerated() {
             let page = try Self.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
+            // A form's own font embeds the glyphs libharu measured: in a template, also those the
+            // page may write (digits of dates and times, marks, boxes), which the template's own
+            // text lacks or writes outside libharu.
+            if template, index == 0 {
+                var measured: [TextFont: [UInt8]] = [:]
+                for font in layout.form.fields.map(\.font) where !font.isStandard {
+                    measured[font] = OfflineTemplate.writtenCharacters
+                }
+                for run in layout.marks.values.map(\.run) + layout.replacedBoxes.values.map(\.run) {
+                    if case .standard(let font, let bytes) = run.text, !font.isStandard {
+                        measured[font, default: []] += bytes
+                    }
+                }
+                for (font, bytes) in measured { _ = textWidth(bytes, font: try fonts.standardFont(font), size: 1) }
+            }
             try draw(
                 drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template,
                 codes: &codes,
@@ -104,7 +120,14 @@ public struct AttestationRenderer: Sendable {
                 return made
             } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
                 if let loaded = pictures[number] { return loaded }
-                let made = try document.png(layout.pictures[number].image.bytes)
+                let picture = layout.pictures[number]
+                let made: HPDF_Image
+                if let pixels = picture.onWhite {
+                    made = try document.rgbImage(
+                        pixels, width: picture.image.pixelWidth, height: picture.image.pixelHeight)
+                } else {
+                    made = try document.png(picture.image.bytes)
+                }
                 pictures[number] = made
                 return made
             }
@@ -201,6 +224,11 @@ public struct AttestationRenderer: Sendable {
                     let reasonLayout = layout.form.reasonLayout
                     try fonts.select(reasonLayout.markFont, size: reasonLayout.markSize, on: page)
                     try fonts.document.append(Self.templateMarks(layout.form, layout, page: number).content, to: page)
+                    let boxes = Self.templateBoxes(layout.form, layout, page: number)
+                    if !boxes.offsets.isEmpty {
+                        try fonts.select(reasonLayout.boxFont, size: reasonLayout.boxSize, on: page)
+                        try fonts.document.append(boxes.content, to: page)
+                    }
                 } else {
                     for run in runs { try show(run) }
                 }
@@ -286,6 +314,27 @@ public struct AttestationRenderer: Sendable {
             content.op(1, 0, 0, 1, mark.run.x, mark.run.y, name: "Tm")
             offsets.append((reason.code, content.bytes.count))
             content.string(bytes)
+            content.append(" Tj\n")
+        }
+        return (content, offsets)
+    }
+
+    /// The box texts a template writes on `page` for a form whose mark replaces the box: each
+    /// reason's `([ ]) Tj` commented out (`%[ ]) Tj`), for the page to restore (`(`) for the
+    /// reasons not chosen; the offsets are those of that first byte.
+    static func templateBoxes(
+        _ form: Form, _ layout: FormLayout, page: Int
+    ) -> (content: ContentStream, offsets: [(code: String, offset: Int)]) {
+        var content = ContentStream()
+        var offsets: [(code: String, offset: Int)] = []
+        for reason in form.reasons {
+            guard let box = layout.replacedBoxes[reason.code], box.page == page,
+                case .standard(_, let bytes) = box.run.text
+            else { continue }
+            content.op(1, 0, 0, 1, box.run.x, box.run.y, name: "Tm")
+            offsets.append((reason.code, content.bytes.count))
+            content.string(bytes)
+            content.commentOut(at: offsets.last!.offset)
             content.append(" Tj\n")
         }
         return (content, offsets)

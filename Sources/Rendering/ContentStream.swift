@@ -10,6 +10,10 @@ struct ContentStream: Sendable {
 
     mutating func append(_ other: ContentStream) { bytes.append(contentsOf: other.bytes) }
 
+    /// Turns the rest of the line from `offset` into a comment: a template's line a page
+    /// restores by writing back its first byte.
+    mutating func commentOut(at offset: Int) { bytes[offset] = UInt8(ascii: "%") }
+
     /// A number with at most two decimals, the precision of the form's positions.
     mutating func number(_ value: Double) {
         var hundredths = Int((value * 100).rounded())

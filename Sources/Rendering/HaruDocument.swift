@@ -42,7 +42,7 @@ final class HaruDocument {
     func standardFont(_ font: TextFont) throws(RenderingError) -> HPDF_Font {
         var name = font.rawValue
         if case .file(let file) = font {
-            guard let loaded = HPDF_LoadTTFontFromFile(handle, file.path, HPDF_TRUE) else {
+            guard let loaded = HPDF_LoadTTFontFromFile(handle, try BuiltInFontFiles.path(of: file), HPDF_TRUE) else {
                 throw error("HPDF_LoadTTFontFromFile")
             }
             name = String(cString: loaded)

@@ -29,6 +29,10 @@ public struct OfflineTemplate: Sendable {
     /// order: `(` when the reason is chosen, `%` otherwise (the line becomes a comment, no mark
     /// is drawn).
     public let marks: [(code: String, offset: Int)]
+    /// For a form whose mark replaces the box (`markReplacesBox`), the byte that starts each
+    /// reason's box text, `([ ]) Tj`: `(` when the reason is not chosen, `%` when it is (its mark
+    /// is then drawn in its place); empty for other forms.
+    public let boxes: [(code: String, offset: Int)]
     /// The QR image: `side` rows of `bytesPerRow` bytes from the top, 1 bit a pixel, the
     /// leftmost pixel in the high bit, 0 dark, `scale` pixels a module; `modules` is
     /// 17 + 4 × `version`, without the quiet zone.
@@ -59,6 +63,11 @@ public struct OfflineTemplate: Sendable {
     public static let openValues: Set<String> = [
         "creationDate", "creationTime", "creationTimeH", "exitDate", "exitTime", "exitTimeH", "reasons",
     ]
+
+    /// Every character the page may write for a date or time, `01/02/2021`, `21:30`, `21h30`: a
+    /// form's own font embeds only the glyphs the document measured, so a template has these
+    /// measured in each font its values use.
+    static let writtenCharacters = Array("0123456789/:h".utf8)
 }
 
 extension AttestationRenderer {
@@ -66,22 +75,6 @@ extension AttestationRenderer {
     public func offlineTemplate(
         identity: Identity, form: Form, timeZone: TimeZone, now: Date = Date()
     ) throws(RenderingError) -> OfflineTemplate {
-        // The page writes a chosen reason's mark or comments it out; it cannot yet put a box
-        // text back where the mark replaces it.
-        guard !form.reasonLayout.markReplacesBox else {
-            throw .layout(
-                form: form.id,
-                "modèle hors ligne impossible : marque qui remplace la case (markReplacesBox) pas encore prise en charge."
-            )
-        }
-        // The page writes the dates and times digit by digit in the fields' fonts: a form's own
-        // font embeds only the glyphs the document printed, so another digit would be missing.
-        if let index = form.fields.firstIndex(where: { !$0.font.isStandard }) {
-            throw .layout(
-                form: form.id,
-                "modèle hors ligne impossible : valeur dans une police du formulaire (fields[\(index)].font = \(form.fields[index].font.rawValue)) pas encore prise en charge ; seules les 14 polices standard le sont."
-            )
-        }
         // The longest payload this person can have, so that the code's version holds every
         // choice: every reason, or, in a form of exactly one reason, the one of the longest code.
         let longest = form.reasons.max { $0.code.utf8.count < $1.code.utf8.count }!
@@ -124,20 +117,33 @@ extension AttestationRenderer {
             throw fail("date de création inattendue")
         }
 
-        // The marks: the block of bytes the renderer wrote for them on each page, found once.
+        // The marks, and the boxes they replace: the blocks of bytes the renderer wrote for them
+        // on each page, each found once.
         let layout = try layout(of: form.attestationRules)
         var marks: [(code: String, offset: Int)] = []
+        var boxes: [(code: String, offset: Int)] = []
         for page in layout.markedPages.sorted() {
             let block = AttestationRenderer.templateMarks(form, layout, page: page)
             let start = try unique(String(decoding: block.content.bytes, as: UTF8.self)).lowerBound
             marks += block.offsets.map { (code: $0.code, offset: start + $0.offset) }
+            let replaced = AttestationRenderer.templateBoxes(form, layout, page: page)
+            if !replaced.offsets.isEmpty {
+                let start = try unique(String(decoding: replaced.content.bytes, as: UTF8.self)).lowerBound
+                boxes += replaced.offsets.map { (code: $0.code, offset: start + $0.offset) }
+            }
         }
 
-        // The image's data: the only stream after its dictionary's `/Subtype /Image`.
+        // The QR code's data: the only stream after a dictionary of `/Subtype /Image` with one
+        // bit a pixel (a form's pictures have eight).
         let (_, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
-        let subtype = try unique("/Subtype /Image")
-        guard let stream = pdf[subtype.upperBound...].firstRange(of: Array("stream\r\n".utf8)) else {
-            throw fail("image du QR code absente")
+        let images = pdf.ranges(of: Array("/Subtype /Image".utf8)).compactMap { subtype -> Range<Int>? in
+            guard let stream = pdf[subtype.upperBound...].firstRange(of: Array("stream\r\n".utf8)),
+                pdf[subtype.upperBound..<stream.lowerBound].firstRange(of: Array("/BitsPerComponent 1\n".utf8)) != nil
+            else { return nil }
+            return stream
+        }
+        guard images.count == 1, let stream = images.first else {
+            throw fail("image du QR code trouvée \(images.count) fois")
         }
         let qrImage = stream.upperBound..<stream.upperBound + side * bytesPerRow
         // libharu ends every stream with "\nendstream" (hpdf_dict.c).
@@ -145,7 +151,7 @@ extension AttestationRenderer {
             throw fail("image du QR code de taille inattendue")
         }
         return OfflineTemplate(
-            pdf: pdf, texts: texts, creationDate: creationDate, marks: marks, qrImage: qrImage,
+            pdf: pdf, texts: texts, creationDate: creationDate, marks: marks, boxes: boxes, qrImage: qrImage,
             qrVersion: (qr.width - 17) / 4, qrModules: qr.width, qrScale: QRMatrix.imagePixelsPerModule,
             qrBytesPerRow: bytesPerRow,
             payload: QRPayload.segments(attestation, open: OfflineTemplate.openValues))

@@ -96,7 +96,7 @@ final class RasterFonts: @unchecked Sendable {
             guard let face = standard[font], let glyphs = standardGlyphs[font] else { return nil }
             return (face, glyphs)
         case .file(let file):
-            return files[file.path]
+            return (try? BuiltInFontFiles.path(of: file)).flatMap { files[$0] }
         }
     }
 

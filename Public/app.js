@@ -975,6 +975,9 @@
    * saw last time; then remembers this one. */
   function signalerNouveauFormulaire(lien, avant) {
     const version = lien.version;
+    // Past the end of the calendar (20 June 2021): said every time, the link still prints.
+    $("avis-fin").textContent = (version && version.endedText) || "";
+    $("avis-fin").hidden = !(version && version.endedText);
     if (!version) return;
     const change = avant && (avant.depuis ? avant.depuis !== version.start : avant.formulaire !== lien.form.id);
     if (change) {

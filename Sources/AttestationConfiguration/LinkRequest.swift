@@ -57,6 +57,9 @@ public struct FormInForce: Sendable {
     public let reasons: CarriedReasons
     /// When some are missing: the other contexts of the version that have them all.
     public var contextsWithReasons: [InForce] = []
+    /// When the instant is past the end of the calendar (`FormCalendar.end`): since when no
+    /// attestation is asked; the last version is still printed.
+    public var ended: Date? = nil
 }
 
 extension ServiceState {
@@ -117,7 +120,8 @@ extension ServiceState {
         }
         return FormInForce(
             form: form, version: version, next: calendar.version(after: instant), reasons: reasons,
-            contextsWithReasons: reasons.missing.isEmpty ? [] : elsewhere.compactMap(\.inForce))
+            contextsWithReasons: reasons.missing.isEmpty ? [] : elsewhere.compactMap(\.inForce),
+            ended: calendar.end.flatMap { $0 <= instant && version == calendar.versions.last ? $0 : nil })
     }
 
     /// Verifies the link and builds the attestation it asks for, created `now`, in the form in

@@ -43,6 +43,10 @@ enum APIRoutes {
         let context: String?
         /// When the next version comes into force, ISO 8601; nil when none is scheduled.
         let nextChange: String?
+        /// Past the end of the calendar: since when no attestation is asked, ISO 8601, and the
+        /// page's notice; nil before.
+        let ended: String?
+        let endedText: String?
 
         init(_ inForce: FormInForce) {
             let version = inForce.version!
@@ -56,6 +60,11 @@ enum APIRoutes {
                 : []
             context = version.hasContexts ? inForce.form.inForce?.context : nil
             nextChange = inForce.next.map { iso8601($0.start) }
+            ended = inForce.ended.map(iso8601)
+            let since = startText
+            endedText = inForce.ended.map { end in
+                "Plus aucune attestation n’est demandée depuis le \(LocalDateTime(end, in: .paris).frenchLong)\u{A0}: ce lien imprime encore la dernière version, en vigueur depuis le \(since)."
+            }
         }
 
         /// `context` and `nextChange` written `null` when there is none, as the page reads them.
@@ -66,10 +75,12 @@ enum APIRoutes {
             try c.encode(contexts, forKey: .contexts)
             try c.encode(context, forKey: .context)
             try c.encode(nextChange, forKey: .nextChange)
+            try c.encode(ended, forKey: .ended)
+            try c.encode(endedText, forKey: .endedText)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case start, startText, contexts, context, nextChange
+            case start, startText, contexts, context, nextChange, ended, endedText
         }
     }
 

@@ -11,24 +11,26 @@ enum BuiltInFormFiles {
     static func bytes(named name: String) -> [UInt8]? { files[name] }
 }
 
-/// Where the files a form names are read: beside an added form's JSON, or among the built-in
+/// Where the files a form names are read: beside an added form's JSON (else among the built-in
+/// files, so that a copy of a built-in form needs no copy of its fonts), or among the built-in
 /// files for a built-in form.
 enum FormFiles: Sendable {
     case directory(URL)
     case builtIn
 
-    var isBuiltIn: Bool { if case .builtIn = self { true } else { false } }
-
-    /// The file's bytes, at most `limit`; nil when it is missing, not a regular file or larger.
-    func read(_ name: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], path: String) {
+    /// The file's bytes, at most `limit`, where they were read, and whether they are built in.
+    func read(_ name: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], path: String, isBuiltIn: Bool) {
         switch self {
         case .builtIn:
             guard let bytes = BuiltInFormFiles.bytes(named: name) else {
                 throw FileProblem(reason: "fichier intégré inconnu (\(name))")
             }
-            return (bytes, "built-in:\(name)")
+            return (bytes, "built-in:\(name)", true)
         case .directory(let directory):
             let path = directory.appendingPathComponent(name).path
+            if !FileManager.default.fileExists(atPath: path), let bytes = BuiltInFormFiles.bytes(named: name) {
+                return (bytes, "built-in:\(name)", true)
+            }
             // A regular file of a bounded size, checked before reading: not a FIFO, not a device.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeRegular
@@ -41,7 +43,7 @@ enum FormFiles: Sendable {
             guard let data = FileManager.default.contents(atPath: path), data.count <= limit else {
                 throw FileProblem(reason: "fichier illisible ou absent (\(path))")
             }
-            return ([UInt8](data), path)
+            return ([UInt8](data), path, false)
         }
     }
 

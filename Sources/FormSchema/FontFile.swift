@@ -101,7 +101,7 @@ public final class FontFile: Sendable, Hashable {
 
     /// The file at `path`, read and measured now.
     public convenience init(name: String, fileName: String, path: String) throws(Unreadable) {
-        let file: (bytes: [UInt8], path: String)
+        let file: (bytes: [UInt8], path: String, isBuiltIn: Bool)
         do {
             file = try FormFiles.directory(URL(fileURLWithPath: path).deletingLastPathComponent())
                 .read(URL(fileURLWithPath: path).lastPathComponent, limit: Self.maximumBytes)

@@ -103,6 +103,9 @@ public struct InForce: Sendable, Hashable {
     public let context: String?
     /// A few words for the person choosing the context ("couvre-feu, 19h-6h").
     public let contextName: String?
+    /// When no attestation was asked any more (20 June 2021, 6h, the curfew lifted): the end of
+    /// the calendar when this is its last version; nil when none is known.
+    public var until: Date? = nil
 }
 
 public struct PageSize: Sendable, Hashable, Codable {

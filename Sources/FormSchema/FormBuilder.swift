@@ -53,7 +53,7 @@ struct FormBuilder {
                     "nom de fichier invalide ; un fichier .ttf à côté du formulaire est attendu (lettres, chiffres, « . », « _ », « - », sans dossier)."
                 )
             }
-            let file: (bytes: [UInt8], path: String)
+            let file: (bytes: [UInt8], path: String, isBuiltIn: Bool)
             do {
                 file = try self.files.read(entry.file, limit: FontFile.maximumBytes)
             } catch {
@@ -63,7 +63,7 @@ struct FormBuilder {
                 files.append(
                     try FontFile(
                         name: entry.name, fileName: entry.file, path: file.path, bytes: file.bytes,
-                        builtIn: self.files.isBuiltIn))
+                        builtIn: file.isBuiltIn))
             } catch {
                 throw fail("\(path).file", "police « \(entry.file) » inutilisable : \(error.reason).")
             }
@@ -110,6 +110,7 @@ struct FormBuilder {
         let placements = try qrCodes(pageSize: pageSize)
 
         let start = try inForceStart()
+        let until = try inForceUntil(after: start)
 
         func form(
             id: String, name: String, offered: Set<String>?, context: (id: String, name: String?)?
@@ -138,7 +139,9 @@ struct FormBuilder {
                     usesBirthPlace: (fields.map(\.value) + payload.lines).contains {
                         FieldValues.placeholderNames(in: $0).contains(Identity.Field.birthPlace.rawValue)
                     }),
-                inForce: start.map { InForce(start: $0, context: context?.id, contextName: context?.name) })
+                inForce: start.map {
+                    InForce(start: $0, context: context?.id, contextName: context?.name, until: until)
+                })
         }
 
         guard let contexts = d.contexts else {
@@ -200,6 +203,18 @@ struct FormBuilder {
     }
 
     // MARK: - Calendar
+
+    /// `inForce.until`: Paris time, after `inForce.from`.
+    func inForceUntil(after start: Date?) throws(FormError) -> Date? {
+        guard let text = document.inForce?.until else { return nil }
+        guard let start, let until = Self.parisInstant(text), until > start else {
+            throw fail(
+                "inForce.until",
+                "fin invalide « \(text) » ; heure de Paris après inForce.from attendue, AAAA-MM-JJTHH:MM (2021-06-20T06:00)."
+            )
+        }
+        return until
+    }
 
     /// `inForce.from`: Paris time, `YYYY-MM-DDTHH:MM`, a time that exists there (not in the hour
     /// skipped in spring).

@@ -134,6 +134,11 @@ public struct FormCalendar: Sendable {
         versions.last { $0.start <= instant } ?? versions.first
     }
 
+    /// When no attestation was asked any more: the `inForce.until` of the last version's forms
+    /// (20 June 2021, 6h, in the official calendar); nil when the last version has none. A link
+    /// opened later still prints the last version, and says so.
+    public var end: Date? { versions.last?.forms.compactMap(\.inForce?.until).min() }
+
     /// The next version after `instant`, if one is scheduled.
     public func version(after instant: Date) -> Version? {
         versions.first { $0.start > instant }

@@ -193,6 +193,8 @@ struct FormDocumentV2: Codable {
 struct InForceDocument: Codable {
     /// Paris time, `YYYY-MM-DDTHH:MM`.
     var from: String
+    /// Paris time: when no attestation was asked any more (the end of the calendar).
+    var until: String?
     var context: String?
     var contextName: String?
 }
@@ -417,11 +419,13 @@ extension Form: Encodable {
                 trailingSeparator: qrPayload.trailingSeparator, asciiFolding: qrPayload.asciiFolding),
             qrCodes: qrCodes,
             inForce: inForce.map { inForce in
-                let local = LocalDateTime(inForce.start, in: .paris)
-                let day = local.date
+                func text(_ instant: Date) -> String {
+                    let local = LocalDateTime(instant, in: .paris)
+                    let day = local.date
+                    return String(format: "%04d-%02d-%02dT", day.year, day.month, day.day) + local.time
+                }
                 return InForceDocument(
-                    from: String(format: "%04d-%02d-%02dT", day.year, day.month, day.day) + local.time,
-                    context: inForce.context,
+                    from: text(inForce.start), until: inForce.until.map(text), context: inForce.context,
                     contextName: inForce.contextName)
             })
     }

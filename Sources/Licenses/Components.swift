@@ -217,6 +217,28 @@ enum Components {
             licence: "licence Bitstream Vera ; modifications de DejaVu dans le domaine public", texts: ["GPL-2"],
             copyleft: false),
         ThirdPartyComponent(
+            id: "luciole", name: "Police Luciole (Regular, Bold, Regular-Italic, Bold-Italic) 1.001",
+            role: "police des attestations d’avril à juin 2021 : les PDF en incorporent les seuls glyphes utilisés",
+            upstreamURL: "https://www.luciole-vision.com/",
+            debianPackages: [], debianSourcePackage: nil,
+            copyright: ["2019 Laurent Bourcellier & Jonathan Perez"],
+            licence: "Creative Commons Attribution 4.0 International (CC BY 4.0)", licenceIDs: ["CC-BY-4.0"],
+            note: "Les quatre fichiers que le générateur du ministère de l’Intérieur incluait (src/*.ttf, "
+                + "LAB-MI/attestation-deplacement-derogatoire-covid-19, avril à juin 2021), compilés dans les programmes "
+                + "sans modification (Sources/FormSchema/Files) ; chaque PDF en incorpore un sous-ensemble.",
+            sourceOffer: nil),
+        ThirdPartyComponent(
+            id: "logos-2021", name: "Logos Marianne (République française) et TousAntiCovid",
+            role: "en-tête des attestations de mai et juin 2021, comme sur celles du ministère",
+            upstreamURL: "https://github.com/LAB-MI/attestation-deplacement-derogatoire-covid-19",
+            debianPackages: [], debianSourcePackage: nil,
+            copyright: ["Copyright (c) 2020 Ministère de l'intérieur"],
+            licence: "MIT (le dépôt du générateur)", licenceIDs: ["MIT-formulaire"],
+            note: "RF.png et TAC.png du générateur (src/, commits de mai et juin 2021), sans modification. Le bloc "
+                + "Marianne est l’identité de l’État : il figure ici comme sur les attestations officielles que ces "
+                + "versions reproduisent, sans faire de ce service un service de l’État.",
+            sourceOffer: nil),
+        ThirdPartyComponent(
             id: "qrcode-generator", name: "QR Code Generator for JavaScript (qrcode-generator) 1.4.4",
             role: "QR code des attestations que la page personnelle crée sans réseau, dans le navigateur",
             upstreamURL: "https://github.com/kazuhikoarase/qrcode-generator",
@@ -315,7 +337,9 @@ enum Components {
             debianPackages: [], debianSourcePackage: nil,
             copyright: ["Copyright (c) 2020 Ministère de l'intérieur", "Copyright (c) 2020 Johann Pardanaud"],
             licence: "MIT", licenceIDs: ["MIT-formulaire"],
-            note: "Le service dessine ses propres pages ; il ne charge aucun fichier du ministère.", sourceOffer: nil),
+            note: "Le service dessine ses propres pages ; il ne charge aucun fichier du ministère à l’exécution. Les "
+                + "versions de 2021 viennent de LAB-MI/attestation-deplacement-derogatoire-covid-19 (même licence).",
+            sourceOffer: nil),
     ]
 
     /// A C library or font from Debian 12: its Debian copyright file comes first, then the full

@@ -120,14 +120,7 @@ public struct AttestationRenderer: Sendable {
                 return made
             } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
                 if let loaded = pictures[number] { return loaded }
-                let picture = layout.pictures[number]
-                let made: HPDF_Image
-                if let pixels = picture.onWhite {
-                    made = try document.rgbImage(
-                        pixels, width: picture.image.pixelWidth, height: picture.image.pixelHeight)
-                } else {
-                    made = try document.png(picture.image.bytes)
-                }
+                let made = try document.image(of: layout.pictures[number])
                 pictures[number] = made
                 return made
             }

@@ -108,6 +108,13 @@ extension HaruDocument {
         return image
     }
 
+    /// A form's picture as an image of the document: laid on white when it has an alpha
+    /// channel (`FormPicture.onWhite`), else through libharu's PNG loader.
+    func image(of picture: FormPicture) throws(RenderingError) -> HPDF_Image {
+        guard let pixels = picture.onWhite else { return try png(picture.image.bytes) }
+        return try rgbImage(pixels, width: picture.image.pixelWidth, height: picture.image.pixelHeight)
+    }
+
     /// 8-bit RGB pixels, rows from the top, as a deflated image of the document.
     func rgbImage(_ pixels: [UInt8], width: Int, height: Int) throws(RenderingError) -> HPDF_Image {
         HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_IMAGE))

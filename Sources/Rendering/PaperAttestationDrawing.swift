@@ -40,6 +40,15 @@ extension FormLayout {
         unicodeFont: UnicodeFontSource
     ) throws(RenderingError) -> [PageDrawing] {
         var items = [[DrawingItem]](repeating: [], count: fixed.count)
+        // The logos, and every box a chosen reason's mark would replace: on paper none is chosen.
+        for (index, picture) in pictures.enumerated() where items.indices.contains(picture.image.page - 1) {
+            items[picture.image.page - 1].append(.picture(index))
+        }
+        for reason in form.printedReasons {
+            if let box = replacedBoxes[reason.code], items.indices.contains(box.page - 1) {
+                items[box.page - 1].append(.text(box.run))
+            }
+        }
         for slot in form.fields where items.indices.contains(slot.page - 1) {
             let value = paper.text(of: slot)
             guard !value.isEmpty else { continue }
@@ -99,14 +108,14 @@ extension AttestationRenderer {
         for (index, (drawing, layout)) in pages.enumerated() {
             let page = try AttestationRenderer.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
-            // A paper page has only text: no reasons' marks, no QR code.
+            // A paper page has text and the form's pictures: no reasons' marks, no QR code.
             try draw(
                 drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: false,
                 codes: &codes, qrModules: 0
             ) { () throws(RenderingError) -> HPDF_Image in
                 preconditionFailure("a paper attestation draws no QR code")
             } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
-                try document.png(layout.pictures[number].image.bytes)
+                try document.image(of: layout.pictures[number])
             }
         }
         try document.check()

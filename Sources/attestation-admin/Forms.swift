@@ -91,6 +91,13 @@ struct Forms: ParsableCommand {
                     "  \(day.padding(toLength: 24, withPad: " ", startingAt: 0)) \(forms.joined(separator: ", "))\(mark)"
                 )
             }
+            // The official calendar ends when the curfew was lifted; a link still prints.
+            if let end = calendar.end {
+                let day = LocalDateTime(end, in: .paris).frenchLong
+                print(
+                    "  \(day.padding(toLength: 24, withPad: " ", startingAt: 0)) fin : plus aucune attestation demandée ; un lien imprime encore la dernière version."
+                )
+            }
             if let next = calendar.version(after: now) {
                 print(
                     "Prochain changement : le \(LocalDateTime(next.start, in: .paris).frenchLong), "

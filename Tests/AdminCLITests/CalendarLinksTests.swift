@@ -43,7 +43,9 @@ import Testing
             old.stderr.contains("« sport_animaux » : pas d’équivalent dans le formulaire en vigueur"), "\(old.stderr)")
         let none = try Tool.admin(["mint"] + personArguments("Zoé", "Durand") + ["--reason", "plage"], in: scratch.url)
         #expect(none.status == 65)
-        #expect(none.stderr.contains("motif « plage » inconnu") && none.stderr.contains("judiciaire"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("motif « plage » inconnu") && none.stderr.contains("convocation_demarches"),
+            "\(none.stderr)")
     }
 
     @Test func formsShowsTheCalendarAndTheVersionInForce() throws {
@@ -51,7 +53,12 @@ import Testing
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let current = lines.filter { $0.contains("← en vigueur maintenant") }
-        #expect(current.count == 1 && current[0].contains("deplacement-2021-03-23-couvre-feu"), "\(result.stdout)")
+        #expect(current.count == 1 && current[0].contains("deplacement-2021-06-10"), "\(result.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  20\u{A0}juin 2021 à 6\u{A0}h") && $0.contains("fin : plus aucune attestation")
+            },
+            "the end of the calendar: \(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("  15\u{A0}décembre 2020") && $0.contains("couvre-feu-2020-12-15") })
         #expect(result.stdout.contains("Prochain changement : aucun prévu"))
         let json = try Tool.admin(["forms", "--json"])

@@ -52,12 +52,14 @@ private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _
         let forms = all.filter { $0["ready"] as? Bool == true }
         #expect(
             forms.map { $0["id"] as? String } == [
-                "deplacement-2020-11-28", "deplacement-2020-11-02", "deplacement-2021-03-23-couvre-feu",
+                "deplacement-2020-11-28", "deplacement-2020-11-02", "deplacement-2021-06-10", "deplacement-2021-05-23",
+                "deplacement-2021-05-04", "deplacement-2021-04-07-couvre-feu", "deplacement-2021-04-07-journee",
+                "deplacement-2021-03-23-couvre-feu",
                 "deplacement-2021-03-23-mesures-renforcees", "deplacement-2021-03-17-couvre-feu",
                 "deplacement-2021-03-17-week-end", "deplacement-2021-03-01", "couvre-feu-2021-01-25",
                 "couvre-feu-2021-01-04", "couvre-feu-2020-12-15", "deplacement-2020-10-30", "couvre-feu-2020-10-17",
             ])
-        #expect(forms.map { $0["isDefault"] as? Bool } == [true] + Array(repeating: false, count: 11))
+        #expect(forms.map { $0["isDefault"] as? Bool } == [true] + Array(repeating: false, count: 16))
         // Every official form is drawn: none waits for the renderer.
         #expect(all.count == forms.count)
         #expect(all.allSatisfy { (($0["awaiting"] as? [String]) ?? ["?"]).isEmpty })

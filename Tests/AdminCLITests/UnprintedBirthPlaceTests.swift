@@ -54,8 +54,15 @@ import Testing
         #expect(line["form"] as? String == "sortie-exemple-2021")
 
         let refused = try Tool.admin(
-            ["mint"] + Self.withoutBirthPlace.dropLast(2) + ["--reason", "travail"], in: scratch.url)
+            ["mint"] + Self.withoutBirthPlace.dropLast(2) + [
+                "--reason", "travail", "--form", "deplacement-2021-03-23-couvre-feu",
+            ], in: scratch.url)
         #expect(refused.status == 64, "\(refused.stderr)")
         #expect(refused.stderr.contains("--birth-place"), "\(refused.stderr)")
+
+        // A link that follows the calendar needs what the version in force prints: since
+        // 3 April 2021, no place of birth.
+        let following = try mintSucceeding(Self.withoutBirthPlace.dropLast(2) + ["--reason", "travail"], in: scratch)
+        #expect(following.stdout.contains("https://attestation.example.org/"), "\(following.stdout)")
     }
 }

@@ -30,6 +30,8 @@ import Testing
                 ["couvre-feu-2021-01-25"], ["deplacement-2021-03-01"],
                 ["deplacement-2021-03-17-couvre-feu", "deplacement-2021-03-17-week-end"],
                 ["deplacement-2021-03-23-couvre-feu", "deplacement-2021-03-23-mesures-renforcees"],
+                ["deplacement-2021-04-07-couvre-feu", "deplacement-2021-04-07-journee"],
+                ["deplacement-2021-05-04"], ["deplacement-2021-05-23"], ["deplacement-2021-06-10"],
             ])
         #expect(calendar.versions.map(\.start) == calendar.versions.map(\.start).sorted())
     }
@@ -39,9 +41,41 @@ import Testing
         #expect(calendar.version(at: Self.paris("2020-11-27T23:59"))?.forms[0].id == "deplacement-2020-11-02")
         #expect(calendar.version(at: Self.paris("2020-11-28T00:00"))?.forms[0].id == "deplacement-2020-11-28")
         #expect(calendar.version(at: Self.paris("2020-01-01T00:00"))?.forms[0].id == "couvre-feu-2020-10-17")
-        #expect(calendar.version(at: Date())?.forms[0].id == "deplacement-2021-03-23-couvre-feu", "2026: the last")
+        #expect(calendar.version(at: Date())?.forms[0].id == "deplacement-2021-06-10", "2026: the last")
+        #expect(
+            calendar.version(at: Self.paris("2021-04-02T23:59"))?.forms[0].id == "deplacement-2021-03-23-couvre-feu")
+        #expect(
+            calendar.version(at: Self.paris("2021-04-03T00:00"))?.forms[0].id == "deplacement-2021-04-07-couvre-feu")
         #expect(calendar.version(after: Date()) == nil)
         #expect(calendar.version(after: Self.paris("2020-11-27T12:00"))?.start == Self.paris("2020-11-28T00:00"))
+    }
+
+    /// The calendar ends when the curfew was lifted, 20 June 2021 at 6h: the `until` of its last
+    /// version; a calendar whose last version has none has no end.
+    @Test func theOfficialCalendarEndsWhenTheCurfewWasLifted() throws {
+        #expect(try FormCalendar(catalog: .builtIn).end == Self.paris("2021-06-20T06:00"))
+        var catalog = FormCatalog.builtIn
+        try catalog.add(
+            json: try Self.derived(from: "deplacement-2021-06-10", as: "juillet") {
+                $0["inForce"] = ["from": "2021-07-01T00:00"]
+            }, source: "juillet.json")
+        #expect(try FormCalendar(catalog: catalog).end == nil, "a version after the end: no end any more")
+    }
+
+    /// From April 2021 the reasons were regrouped: the curfew's `judiciaire` and the daytime's
+    /// `demarche` are one `convocation_demarches`, `handicap` joined `famille` and `missions`
+    /// joined `travail`, through to June; the daytime's `sport` has no curfew counterpart.
+    @Test func theReasonsOfMarch2021CrossIntoTheDrawnVersions() throws {
+        let calendar = try FormCalendar(catalog: .builtIn)
+        let june = try Self.form("deplacement-2021-06-10")
+        let carried = calendar.carryOver(["judiciaire", "handicap", "missions", "sport"], into: june)
+        #expect(carried.codes == ["convocation_demarches", "famille", "travail"])
+        #expect(carried.missing == ["sport"])
+        let daytime = try Self.form("deplacement-2021-04-07-journee")
+        #expect(
+            calendar.carryOver(["demarche", "achats", "culte_culturel"], into: daytime).codes == [
+                "convocation_demarches", "achats_culte_culturel",
+            ])
     }
 
     /// `achats` (October) is `achats_culturel_cultuel` in November and `courses` in March; the
@@ -175,5 +209,5 @@ import Testing
 
 extension FormCalendar {
     /// The versions of the official calendar today.
-    static let officialVersionCount = 10
+    static let officialVersionCount = 14
 }

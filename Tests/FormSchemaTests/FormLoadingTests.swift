@@ -359,7 +359,7 @@ struct FormLoadingTests {
         #expect(catalog.defaultFormID == Fixture.form1128ID)
         #expect(catalog.defaultForm.id == Fixture.form1128ID)
         // The shared built-in catalog is a value: it is unchanged.
-        #expect(FormCatalog.builtIn.forms.count == 12)
+        #expect(FormCatalog.builtIn.forms.count == 17)
 
         // The added form makes attestations.
         let attestation = try Attestation(

@@ -10,11 +10,13 @@ import Testing
 @Suite("Built-in forms")
 struct FormTests {
     /// The two November forms first, then the other official versions, newest first.
-    @Test func catalogHasExactlyTheTwelveOfficialForms() {
+    @Test func catalogHasExactlyTheSeventeenOfficialForms() {
         let catalog = FormCatalog.builtIn
         #expect(
             catalog.forms.map(\.id) == [
-                Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-03-23-couvre-feu",
+                Fixture.form1128ID, Fixture.form1102ID, "deplacement-2021-06-10", "deplacement-2021-05-23",
+                "deplacement-2021-05-04", "deplacement-2021-04-07-couvre-feu", "deplacement-2021-04-07-journee",
+                "deplacement-2021-03-23-couvre-feu",
                 "deplacement-2021-03-23-mesures-renforcees", "deplacement-2021-03-17-couvre-feu",
                 "deplacement-2021-03-17-week-end", "deplacement-2021-03-01", "couvre-feu-2021-01-25",
                 "couvre-feu-2021-01-04", "couvre-feu-2020-12-15", "deplacement-2020-10-30", "couvre-feu-2020-10-17",

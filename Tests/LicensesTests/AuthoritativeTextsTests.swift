@@ -253,6 +253,24 @@ import Testing
         #expect(try Self.stored("ICU") == text)
     }
 
+    /// Luciole's licence: the CC BY 4.0 paragraph of a Debian copyright file that holds it whole,
+    /// without Debian's one-space indent and its " ." blank lines.
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/doc/fonts-urw-base35/copyright"),
+            "fonts-urw-base35 is not installed"))
+    func creativeCommonsByIsDebiansCopyOfIt() throws {
+        let copyright = try Self.file("/usr/share/doc/fonts-urw-base35/copyright")
+        let start = try #require(
+            copyright.range(of: " Creative Commons Attribution 4.0 International Public License\n"))
+        var lines: [String] = []
+        for line in copyright[start.lowerBound...].split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.first?.isLetter == true { break }
+            lines.append(line == " ." ? "" : String(line.dropFirst()))
+        }
+        #expect(try Self.stored("CC-BY-4.0") == lines.joined(separator: "\n") + "\n")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: ministryLicence), "\(ministryLicence) is absent"))
     func ministryNoticeIsTheReferenceCopy() throws {
         try Self.expectSame("MIT-formulaire", Self.ministryLicence)

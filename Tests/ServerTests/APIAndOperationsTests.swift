@@ -84,7 +84,7 @@ extension SharedServerTests {
             let forms = try #require(json["forms"] as? [[String: Any]])
             // Every official form of 2020–2021, each drawn.
             #expect(Set(forms.compactMap { $0["id"] as? String }) == Set(FormCatalog.builtIn.forms.map(\.id)))
-            #expect(forms.count == 12)
+            #expect(forms.count == 17)
             for form in forms {
                 let reasons = form["reasons"] as? [[String: Any]] ?? []
                 #expect((8...12).contains(reasons.count))

@@ -107,6 +107,8 @@ import Testing
             "deplacement-2020-11-28": "achats_culturel_cultuel", "couvre-feu-2020-12-15": nil,
             "couvre-feu-2021-01-04": nil, "couvre-feu-2021-01-25": nil, "deplacement-2021-03-01": "courses",
             "deplacement-2021-03-17-couvre-feu": nil, "deplacement-2021-03-23-couvre-feu": nil,
+            "deplacement-2021-04-07-couvre-feu": nil, "deplacement-2021-05-04": nil, "deplacement-2021-05-23": nil,
+            "deplacement-2021-06-10": nil,
         ]
         var seen: [String] = []
         for version in calendar.versions where version.start >= FormCalendar.Entry.start(parsing: "2020-10-17T00:00")! {
@@ -137,6 +139,43 @@ import Testing
             }
         }
         #expect(Set(seen) == Set(expected.keys), "every official version walked: \(seen)")
+
+        // By day in April 2021, the third lockdown's shopping: `achats` of October is carried
+        // through `courses`/`achats` into `achats_culte_culturel`, drawn in Luciole.
+        let now = "2021-04-10T12:00"
+        let daytime = walk.get("/attestation.pdf", at: now, ["t": token, "context": "journee"])
+        #expect(daytime.status == 200, "\(String(decoding: daytime.body, as: UTF8.self))")
+        let form = try #require(walk.service.snapshot.state.catalog.form(id: "deplacement-2021-04-07-journee"))
+        #expect(
+            daytime.body
+                == (try walk.expectedPDF(
+                    token: token, form: form, reasons: ["achats_culte_culturel"], exit: .now, at: now)))
+        #expect(try walk.qrReasons(daytime.body) == "Motifs: achats_culte_culturel")
+    }
+
+    /// Past 20 June 2021 at 6h no attestation was asked: the link still prints the last version
+    /// (of 9 June), today (2026) as on 21 June 2021, and the page's JSON says since when.
+    @Test func pastTheEndOfTheCalendarALinkPrintsTheLastVersionAndSaysSo() throws {
+        let walk = try Walk()
+        let token = try walk.token(reasons: ["travail"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let last = try #require(walk.service.snapshot.state.catalog.form(id: "deplacement-2021-06-10"))
+        for now in ["2021-06-20T05:59", "2021-06-21T12:00", "2026-11-26T12:00"] {
+            let response = walk.get("/attestation.pdf", at: now, ["t": token])
+            #expect(
+                response.body
+                    == (try walk.expectedPDF(token: token, form: last, reasons: ["travail"], exit: .now, at: now)),
+                "\(now)")
+            let link = walk.get("/api/v1/link", at: now, ["t": token])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(link.body)) as? [String: Any])
+            let version = try #require(json["version"] as? [String: Any])
+            if now == "2021-06-20T05:59" {
+                #expect(version["ended"] is NSNull && version["endedText"] is NSNull, "not yet: \(version)")
+            } else {
+                #expect(version["ended"] as? String == "2021-06-20T04:00:00Z", "\(version)")
+                let text = try #require(version["endedText"] as? String)
+                #expect(text.contains("20\u{A0}juin 2021 à 6\u{A0}h") && text.contains("9\u{A0}juin 2021"), "\(text)")
+            }
+        }
     }
 
     /// Just after a change, `offset=-20` is an exit under the version before it; `Cree le`
@@ -221,7 +260,7 @@ import Testing
             (version["contexts"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["couvre-feu", "week-end"])
         #expect(version["context"] as? String == "couvre-feu")
         #expect(version["nextChange"] as? String == "2021-03-19T23:00:00Z")
-        let last = walk.get("/api/v1/link", at: "2021-04-01T12:00", ["t": token])
+        let last = walk.get("/api/v1/link", at: "2021-06-15T12:00", ["t": token])
         let lastVersion = try #require(
             (try JSONSerialization.jsonObject(with: Data(last.body)) as? [String: Any])?["version"] as? [String: Any])
         #expect(lastVersion["nextChange"] is NSNull, "null, not absent: \(lastVersion)")

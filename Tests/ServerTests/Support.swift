@@ -174,7 +174,7 @@ final class TestSite: Sendable {
     }
 
     /// Mints one link per person through `mint --csv --format json`, in the people's order.
-    func mintCSV(_ people: [Person], reasons: [String] = ["travail"]) throws -> [String] {
+    func mintCSV(_ people: [Person], reasons: [String] = ["travail"], form: String? = nil) throws -> [String] {
         var csv = "first_name,last_name,birth_date,birth_place,address,zip,city,reasons\n"
         for p in people {
             csv +=
@@ -186,7 +186,8 @@ final class TestSite: Sendable {
         }
         let file = scratch.path("people-\(UUID().uuidString).csv")
         try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
-        let result = try Tool.admin(["mint", "--config", config, "--csv", file, "--format", "json"])
+        let result = try Tool.admin(
+            ["mint", "--config", config, "--csv", file, "--format", "json"] + (form.map { ["--form", $0] } ?? []))
         try #require(result.status == 0, "mint --csv failed: \(result.stderr)")
         let links = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         try #require(links.count == people.count)

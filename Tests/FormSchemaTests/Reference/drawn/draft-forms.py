@@ -60,6 +60,8 @@ VERSIONS = [
     ("deplacement-2021-06-10", "deplacement-2021-06-10", "curfew", "2021-06-09T00:00",
      "Attestation de déplacement dérogatoire, couvre-feu (23h-6h), version du 10 juin 2021", None),
 ]
+# The curfew was lifted on 20 June 2021 at 6h: no attestation was asked any more.
+END = ("deplacement-2021-06-10", "2021-06-20T06:00")
 PAGE_WIDTH = 595.28
 
 
@@ -138,6 +140,8 @@ def draft(facts, context, form_id, start, name, calendar_context):
         "qrPayload": dict(facts["qrPayload"], asciiFolding=True),
         "qrCodes": page["qrCodes"],
     }
+    if form_id == END[0]:
+        document["inForce"]["until"] = END[1]
     if calendar_context:
         document["inForce"].update(context=calendar_context[0], contextName=calendar_context[1])
     if page["logos"]:

@@ -5,6 +5,11 @@
 # offered reason ticked), and the two laid over each other (right: black where both have ink,
 # cyan where only the blank has, red where only ours has); one row per page of the blank.
 #
+# The versions of April–June 2021 had no blank: their left picture is the reference drawn from
+# the generator's data (Tests/FormSchemaTests/Reference/drawn/FORM/reference.pdf, without its QR
+# code), the middle one this server's page for the same person and instant (example.json there;
+# `attestation-admin render` under Debian's faketime).
+#
 # BLANKS holds a folder per form with the Ministry's blank.pdf: the shared reference files
 # (default ../shared/reference/forms beside the repository; the repository keeps only their
 # text, in Tests/FormSchemaTests/Reference). attestation-admin is found by the test harness
@@ -21,7 +26,7 @@ admin=$admin_bin
 out=$root/docs/forms
 dpi=90
 
-for tool in pdftoppm pdfinfo convert montage; do
+for tool in pdftoppm pdfinfo convert montage faketime; do
   command -v "$tool" >/dev/null 2>&1 || {
     echo "form-pictures: $tool is missing (apt-get install poppler-utils imagemagick)" >&2; exit 69; }
 done
@@ -43,14 +48,45 @@ forms=(
   "deplacement-2021-03-17-week-end deplacement-2021-03-17"
   "deplacement-2021-03-23-couvre-feu deplacement-2021-03-23-couvre-feu"
   "deplacement-2021-03-23-mesures-renforcees deplacement-2021-03-23-mesures-renforcees"
+  "deplacement-2021-04-07-couvre-feu drawn"
+  "deplacement-2021-04-07-journee drawn"
+  "deplacement-2021-05-04 drawn"
+  "deplacement-2021-05-23 drawn"
+  "deplacement-2021-06-10 drawn"
 )
+drawn=$root/Tests/FormSchemaTests/Reference/drawn
 
 made=0
 for entry in "${forms[@]}"; do
   read -r id file <<<"$entry"
-  blank=$blanks/$id/blank.pdf
+  if [ "$file" = drawn ]; then
+    blank=$drawn/$id/reference.pdf
+    # The example's person, exit time and creation instant (UTC, for faketime).
+    mapfile -t render < <(python3 - "$drawn/example.json" "$id" <<'PY'
+import datetime, json, sys, zoneinfo
+example = json.load(open(sys.argv[1])); entry = example["attestations"][sys.argv[2]]; person = example["person"]
+paris = zoneinfo.ZoneInfo("Europe/Paris")
+created = datetime.datetime.fromisoformat(entry["created"]).replace(tzinfo=paris).astimezone(datetime.timezone.utc)
+print(created.strftime("%Y-%m-%d %H:%M:%S"))
+for option, key in [("--first-name", "firstname"), ("--last-name", "lastname"), ("--birth-date", "birthday"),
+                    ("--address", "address"), ("--zip", "zipcode"), ("--city", "city")]:
+    print(option); print(person[key])
+print("--at"); print(entry["exit"].split("T")[1])
+for reason in entry["reasons"]:
+    print("--reason"); print(reason)
+PY
+)
+    if ! TZ=UTC faketime "${render[0]}" "$admin" render "${render[@]:1}" --form "$id" -o "$work/$id.pdf" >/dev/null 2>"$work/$id.err"; then
+      echo "form-pictures: $id skipped: $(cat "$work/$id.err")" >&2
+      continue
+    fi
+  else
+    blank=$blanks/$id/blank.pdf
+  fi
   [ -r "$blank" ] || { echo "form-pictures: no $blank (give the reference forms' folder)" >&2; exit 66; }
-  if ! "$admin" forms preview "$root/Sources/FormSchema/Forms/$file.json" --form "$id" -o "$work/$id.pdf" >/dev/null 2>"$work/$id.err"; then
+  if [ "$file" = drawn ]; then
+    :
+  elif ! "$admin" forms preview "$root/Sources/FormSchema/Forms/$file.json" --form "$id" -o "$work/$id.pdf" >/dev/null 2>"$work/$id.err"; then
     echo "form-pictures: $id skipped: $(cat "$work/$id.err")" >&2
     continue
   fi
@@ -69,6 +105,7 @@ for entry in "${forms[@]}"; do
     # cyan, in ours only red.
     convert "$work/$p-blank-fit.png" "$work/$p-ours-fit.png" "$work/$p-ours-fit.png" -combine "$work/$p-overlay.png"
     caption="Ministère (vierge)"
+    [ "$file" != drawn ] || caption="référence (données du générateur, sans QR code)"
     [ "$pages" -eq 1 ] || caption="$caption, page $page"
     montage -label "$caption" "$work/$p-blank-fit.png" -label "attestation-links" "$work/$p-ours-fit.png" \
       -label "superposés : noir commun, cyan Ministère seul, rouge nous seuls" "$work/$p-overlay.png" \

@@ -16,16 +16,18 @@ struct FormPicture: Sendable {
     /// How much each pixel covers what is under it, 0 to 255: an opaque picture hides the
     /// form's text under it, as in the PDF.
     let alpha: [UInt8]
-    /// The picture laid on white paper, 8-bit RGB from the top, when it has an alpha channel: what
-    /// the PDF holds instead of colour plus soft mask. libharu writes a PNG's soft mask
-    /// uncompressed whatever the compression mode (RF.png and TAC.png of 2021: 776 KB a PDF
-    /// of 885 KB); on a white page the picture shows the same.
-    let onWhite: [UInt8]?
+    /// The picture's colour, 8-bit RGB from the top, and its alpha as the soft mask, when it has
+    /// an alpha channel: given to libharu as two raw images, both deflated. Its PNG loader writes
+    /// the soft mask uncompressed whatever the compression mode (RF.png and TAC.png of 2021:
+    /// 776 KB of a PDF of 885 KB; 108 KB so).
+    let withAlpha: (rgb: [UInt8], alpha: [UInt8])?
 
     init(_ image: FormImage, form: String) throws(RenderingError) {
         guard image.format == .png else { throw .layout(form: form, "image JPEG non dessinée") }
         self.image = image
-        (ink, alpha, onWhite) = try Self.decode(image.bytes, form: form)
+        let (ink, alpha, rgb) = try Self.decode(image.bytes, form: form)
+        (self.ink, self.alpha) = (ink, alpha)
+        withAlpha = rgb.map { ($0, alpha) }
     }
 
     private static func decode(
@@ -61,7 +63,7 @@ struct FormPicture: Sendable {
         let format = cairo_image_surface_get_format(surface)
         var ink = [UInt8](repeating: 0, count: width * height)
         var alphas = [UInt8](repeating: 255, count: width * height)
-        var onWhite = [UInt8](repeating: 255, count: width * height * 3)
+        var colour = [UInt8](repeating: 255, count: width * height * 3)
         for row in 0..<height {
             for column in 0..<width {
                 let pixel = data + row * stride
@@ -75,12 +77,13 @@ struct FormPicture: Sendable {
                     // Premultiplied grey g·a: darkness = a − g·a.
                     value = alpha - (0.3 * red + 0.59 * green + 0.11 * blue)
                     alphas[row * width + column] = UInt8(alpha)
-                    // Over white: c·a + 255·(1 − a), c·a being what cairo holds.
-                    let paper = 255 - alpha
-                    let at = (row * width + column) * 3
-                    onWhite[at] = UInt8(min(255, red + paper))
-                    onWhite[at + 1] = UInt8(min(255, green + paper))
-                    onWhite[at + 2] = UInt8(min(255, blue + paper))
+                    // The colour itself: cairo holds it multiplied by alpha.
+                    if alpha > 0 {
+                        let at = (row * width + column) * 3
+                        colour[at] = UInt8(min(255, (red * 255 / alpha).rounded()))
+                        colour[at + 1] = UInt8(min(255, (green * 255 / alpha).rounded()))
+                        colour[at + 2] = UInt8(min(255, (blue * 255 / alpha).rounded()))
+                    }
                 case CAIRO_FORMAT_A8:
                     value = Double(pixel[column])
                 default:
@@ -89,8 +92,7 @@ struct FormPicture: Sendable {
                 ink[row * width + column] = UInt8(max(0, min(255, value.rounded())))
             }
         }
-        let transparent = format == CAIRO_FORMAT_ARGB32
-        return (ink, alphas, transparent ? onWhite : nil)
+        return (ink, alphas, format == CAIRO_FORMAT_ARGB32 ? colour : nil)
     }
 }
 
@@ -108,20 +110,26 @@ extension HaruDocument {
         return image
     }
 
-    /// A form's picture as an image of the document: laid on white when it has an alpha
-    /// channel (`FormPicture.onWhite`), else through libharu's PNG loader.
+    /// A form's picture as an image of the document: its colour and its soft mask as raw
+    /// images, both deflated, when it has an alpha channel (`FormPicture.withAlpha`), else
+    /// through libharu's PNG loader.
     func image(of picture: FormPicture) throws(RenderingError) -> HPDF_Image {
-        guard let pixels = picture.onWhite else { return try png(picture.image.bytes) }
-        return try rgbImage(pixels, width: picture.image.pixelWidth, height: picture.image.pixelHeight)
+        guard let (rgb, alpha) = picture.withAlpha else { return try png(picture.image.bytes) }
+        let (width, height) = (picture.image.pixelWidth, picture.image.pixelHeight)
+        let colour = try rawImage(rgb, width: width, height: height, space: HPDF_CS_DEVICE_RGB)
+        let mask = try rawImage(alpha, width: width, height: height, space: HPDF_CS_DEVICE_GRAY)
+        guard HPDF_Image_AddSMask(colour, mask) == HPDF_OK else { throw error("HPDF_Image_AddSMask") }
+        return colour
     }
 
-    /// 8-bit RGB pixels, rows from the top, as a deflated image of the document.
-    func rgbImage(_ pixels: [UInt8], width: Int, height: Int) throws(RenderingError) -> HPDF_Image {
+    /// 8-bit pixels, rows from the top, as a deflated image of the document.
+    private func rawImage(
+        _ pixels: [UInt8], width: Int, height: Int, space: HPDF_ColorSpace
+    ) throws(RenderingError) -> HPDF_Image {
         HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_IMAGE))
         defer { HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_NONE)) }
         let image = pixels.withUnsafeBufferPointer {
-            HPDF_LoadRawImageFromMem(
-                handle, $0.baseAddress, HPDF_UINT(width), HPDF_UINT(height), HPDF_CS_DEVICE_RGB, 8)
+            HPDF_LoadRawImageFromMem(handle, $0.baseAddress, HPDF_UINT(width), HPDF_UINT(height), space, 8)
         }
         guard let image else { throw error("HPDF_LoadRawImageFromMem") }
         return image

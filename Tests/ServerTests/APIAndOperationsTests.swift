@@ -87,7 +87,7 @@ extension SharedServerTests {
             #expect(forms.count == 17)
             for form in forms {
                 let reasons = form["reasons"] as? [[String: Any]] ?? []
-                #expect((8...12).contains(reasons.count))
+                #expect((5...12).contains(reasons.count))
                 #expect(reasons.allSatisfy { $0["label"] as? String != nil && $0["number"] as? Int != nil })
                 // The personal page's toggles, none shared within a form (the code when the form
                 // has none: the curfew forms' web pages had none). A few words each in the

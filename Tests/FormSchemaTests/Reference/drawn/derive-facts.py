@@ -18,7 +18,6 @@ A4 = (595.28, 841.89)
 
 VERSIONS = [
     # form id, commit, layout ("absolute" until 2.5.x, "flow" from 2.6.0), contexts
-    ("deplacement-2021-04-06", "953ba88a9b1ead2de3570b0e509d758986fd836b", "absolute", ["curfew", "quarantine"]),
     ("deplacement-2021-04-07", "e7d36bd4ee4d6636e97d10a1d64fa3cb4eba0a28", "absolute", ["curfew", "quarantine"]),
     ("deplacement-2021-05-04", "47cdae736763001a5813584e7f8f4aa0eeb2048a", "flow", ["curfew"]),
     ("deplacement-2021-05-23", "ee3d9386b59d0417d34d908ddd1f29214a5bf488", "flow", ["curfew"]),

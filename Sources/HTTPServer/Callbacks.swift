@@ -290,6 +290,9 @@ enum Callbacks {
             requestLineEnd = UnsafeRawPointer(version) + strlen(version)
         }
         var scan = RequestChecks.HeaderScan(head: head, requestLineEnd: requestLineEnd)
+        if !HTTPServer.libraryParsesStrictly {
+            scan.endedByEmptyName = cmhd_head_ended_by_empty_name(connection, method, version) == 1
+        }
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values_n(
                 connection, .HEADER_KIND,

@@ -123,6 +123,28 @@ import Testing
         for connection in held { #expect(connection.readResponse()?.status == 200) }
     }
 
+    /// The 503 of a stopping server tells the client when to come back, and closes: the waiting
+    /// requests are answered while the running one still holds the stop (its gate shut), so
+    /// their answers go out whatever the machine's speed.
+    @Test func theRequestsWaitingWhenTheServerStopsGetA503WithRetryAfter() throws {
+        let gate = Gate()
+        let server = try Self.server(gate, queue: 4)
+        let running = try Self.send(server.port, "/slow")
+        #expect(gate.waitUntilEntered(1) == 1)
+        let waiting = try (0..<2).map { _ in try Self.send(server.port, "/slow") }
+        for _ in 0..<3000 where server.requestsInFlight < 3 { usleep(1000) }
+        let stopper = Thread { server.stop(gracePeriod: 0) }
+        stopper.start()
+        for connection in waiting {
+            let answer = connection.readResponse()
+            #expect(answer?.status == 503)
+            #expect(answer?.header("Retry-After") == "1")
+            #expect(answer?.header("Connection") == "close")
+        }
+        gate.open()
+        _ = running.readResponse()
+    }
+
     /// Stopping with requests handed over: the waiting ones get 503, the running one finishes,
     /// and libmicrohttpd is stopped with no connection suspended (it aborts the process then).
     @Test func stoppingAnswersWhatWaitsAndFinishesWhatRuns() throws {

@@ -234,6 +234,25 @@ import Testing
         #expect(seen.all.isEmpty)
     }
 
+    /// docs/serving.md said `HTTP/0.9` got 400 (issue 29, item 6): a version written as one, but
+    /// not 1.0 nor 1.1, gets 505 from libmicrohttpd (0.9.75 and 1.0 alike); a request line
+    /// without a version, or one libmicrohttpd cannot read as one, gets 400.
+    @Test func aVersionOtherThan10Or11Gets505AndARequestLineWithoutOneGets400() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        for (request, status) in [
+            ("GET / HTTP/0.9\r\n\r\n", 505), ("GET / HTTP/0.9\r\nHost: x\r\n\r\n", 505),
+            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505), ("GET /\r\n\r\n", 400),
+            ("GET / http/1.1\r\nHost: x\r\n\r\n", 400),
+        ] {
+            let (responses, closed) = try Self.exchange(server.port, request)
+            #expect(responses.map(\.status) == [status], "\(request.debugDescription)")
+            #expect(closed, "\(request.debugDescription)")
+        }
+        #expect(seen.all.isEmpty)
+    }
+
     // MARK: - Item 3: refused connections
 
     /// Each connection over the per-address limit made libmicrohttpd log a line (that wrongly

@@ -291,6 +291,15 @@ final class ServerCore: Sendable {
     let draining = Atomic<Bool>(false)
     let maxRequestBytes: Int
     let maxQueryParameters: Int
+    /// Plain TCP: a refusal libmicrohttpd has no memory left to send can be written on the socket
+    /// (`DirectAnswer`).
+    let plainSockets: Bool
+    /// Worker threads whose connection was just answered by `DirectAnswer` and closed, for the
+    /// message libmicrohttpd then logs about the handler's refusal to go on.
+    let answeredDirectly = Locked<Set<UInt>>([])
+    /// Sockets whose head libmicrohttpd found no room for, answered by `DirectAnswer` and counted
+    /// then: not counted again as libmicrohttpd's own refusal. Until the connection closes.
+    let headsAnsweredDirectly = Locked<Set<Int32>>([])
     let connections: ConnectionTable
     let messages: MessageThrottle
     let workers = WorkerLoad()
@@ -314,6 +323,7 @@ final class ServerCore: Sendable {
                 capacity: configuration.expensiveQueue, handler: handler)
         maxRequestBytes = configuration.maxRequestBytes
         maxQueryParameters = configuration.maxQueryParameters
+        plainSockets = configuration.tls == nil
         connections = ConnectionTable(
             headerSeconds: configuration.connectionTimeout,
             maxPerAddress: configuration.maxConnectionsPerAddress)

@@ -88,7 +88,12 @@ enum Callbacks {
         case suspendedMarker:
             // Resumed by `ExpensiveRequests`, its answer in.
             requestContext.pointee = answered
-            guard var response = core.expensive?.response(for: connection) else { return .NO }
+            guard var response = core.expensive?.response(for: connection) else {
+                // Its client left before it was handled (`ExpensiveRequests`): closed, and
+                // libmicrohttpd's message about it left out.
+                core.answeredDirectly.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+                return .NO
+            }
             if core.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
             return queue(response, on: connection)
         case waiting, answered:
@@ -143,7 +148,10 @@ enum Callbacks {
             }
         } else if let expensive = core.expensive, core.isExpensive?(request) == true {
             requestContext.pointee = suspendedMarker
-            if expensive.admit(request, connection: connection, suspend: { MHD_suspend_connection(connection) }) {
+            if expensive.admit(
+                request, connection: connection, socket: cmhd_connection_fd(connection),
+                suspend: { MHD_suspend_connection(connection) })
+            {
                 return .YES
             }
             requestContext.pointee = answered

@@ -294,8 +294,9 @@ final class ServerCore: Sendable {
     /// Plain TCP: a refusal libmicrohttpd has no memory left to send can be written on the socket
     /// (`DirectAnswer`).
     let plainSockets: Bool
-    /// Worker threads whose connection was just answered by `DirectAnswer` and closed, for the
-    /// message libmicrohttpd then logs about the handler's refusal to go on.
+    /// Worker threads whose connection the layer just closed itself (answered by `DirectAnswer`,
+    /// or its client gone before its expensive request was handled), for the message
+    /// libmicrohttpd then logs about the handler's refusal to go on.
     let answeredDirectly = Locked<Set<UInt>>([])
     /// Sockets whose head libmicrohttpd found no room for, answered by `DirectAnswer` and counted
     /// then: not counted again as libmicrohttpd's own refusal. Until the connection closes.
@@ -320,7 +321,8 @@ final class ServerCore: Sendable {
             ? nil
             : ExpensiveRequests(
                 threads: configuration.expensiveThreads > 0 ? configuration.expensiveThreads : max(1, cores / 2),
-                capacity: configuration.expensiveQueue, handler: handler)
+                capacity: configuration.expensiveQueue, handler: handler,
+                abandoned: { request in observer.requestRefused(request.method, 499, 0) })
         maxRequestBytes = configuration.maxRequestBytes
         maxQueryParameters = configuration.maxQueryParameters
         plainSockets = configuration.tls == nil

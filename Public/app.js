@@ -830,7 +830,7 @@
     return null;
   }
 
-  const guillemets = (texte) => `«\u202f${texte}\u202f»`;
+  const guillemets = (texte) => `« ${texte} »`;
 
   function enumeration(mots) {
     return mots.length < 2 ? mots.join("") : `${mots.slice(0, -1).join(", ")} et ${mots[mots.length - 1]}`;

@@ -756,9 +756,34 @@
     $("sortie-limites").textContent = limite;
   }
 
+  // The exit chosen in this tab (sessionStorage), for the page as it comes back: Firefox reloads
+  // it on Back from the PDF, and it said « Sortie maintenant » while the person had chosen « il y
+  // a 20 min » and the last attestation showed it (issue 29). Kept as minutes from now, as shown.
+  const SORTIE = "attestation.sortie.v1";
+
+  function garderSortie() {
+    try {
+      sessionStorage.setItem(SORTIE, JSON.stringify({ t: etat.jeton, decalage: etat.decalage }));
+    } catch {
+      // Not kept: the page comes back at « maintenant », and says so.
+    }
+  }
+
+  /** The exit chosen in this tab for this link, within the link's bounds; 0 when none. */
+  function sortieGardee(bornes) {
+    try {
+      const note = JSON.parse(sessionStorage.getItem(SORTIE) || "null");
+      if (!note || note.t !== etat.jeton || !Number.isFinite(note.decalage)) return 0;
+      return Math.min(bornes.maximum, Math.max(bornes.minimum, note.decalage));
+    } catch {
+      return 0;
+    }
+  }
+
   function changerSortie(nouveau, bouton) {
     const bornes = etat.lien.offsetBounds;
     etat.decalage = Math.min(bornes.maximum, Math.max(bornes.minimum, nouveau));
+    garderSortie();
     oublierFaite();
     majSortie();
     majLiens();
@@ -830,7 +855,7 @@
     return null;
   }
 
-  const guillemets = (texte) => `«\u202f${texte}\u202f»`;
+  const guillemets = (texte) => `« ${texte} »`;
 
   function enumeration(mots) {
     return mots.length < 2 ? mots.join("") : `${mots.slice(0, -1).join(", ")} et ${mots[mots.length - 1]}`;
@@ -1115,6 +1140,7 @@
     $("installer").hidden = false;
     $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}${parametreContexte(true)}`;
     personnaliserIcone(lien);
+    etat.decalage = sortieGardee(lien.offsetBounds);
     majSortie();
     majLiens();
     majHorsLigne();

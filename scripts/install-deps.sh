@@ -5,7 +5,8 @@
 # are checked against, gnutls-cli and openssl for the TLS tests, and Prometheus's promtool, which
 # checks /metrics: the package promtool on Debian 13; Debian 12 has it only inside the package
 # prometheus, whose installing would also start a Prometheus server, so there the program alone
-# is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver and
+# is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver, Firefox ESR (driven through Marionette: Debian
+# packages no geckodriver) and
 # Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env.py
 # then adds the one PyPI package they use), qpdf, and faketime, which starts the server at a date of
 # 2020–2021 for the tests of a change of form; --stress adds what the hardening suite and the
@@ -27,7 +28,7 @@ bench_packages=(wrk procps curl)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
 forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
-browser_packages=(chromium chromium-driver python3 python3-selenium python3-venv poppler-utils zbar-tools curl qpdf faketime)
+browser_packages=(chromium chromium-driver firefox-esr python3 python3-selenium python3-venv poppler-utils zbar-tools curl qpdf faketime)
 webkit_packages=(webkit2gtk-driver xvfb xauth python3 python3-selenium zbar-tools)
 
 # Debian 12's promtool comes out of the prometheus package (see above); later releases package it.

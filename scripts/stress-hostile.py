@@ -21,7 +21,8 @@ Its latency alone is the baseline; then, while it keeps measuring:
   HTTP defects the cases of issue 12, each named by its item: 600 query parameters [2], request
                smuggling (two Content-Length, a space before the colon, obs-fold, Content-Length
                with Transfer-Encoding) [4], %00 in the path [5], the service's headers and JSON on
-               the HTTP layer's refusals, 600 small headers served [8], Host and version [9];
+               the HTTP layer's refusals, 600 small headers served [8], Host and version [9]; and issue
+               29's request hidden after a line `:` ending in a bare LF [29.1];
   per-address  one address connecting again and again over maxConnectionsPerAddress [3]: the
                refusals counted by http_connections_refused_total and logged as one count per
                interval, never a line each;
@@ -963,13 +964,18 @@ class Run:
                 c(s, "[9] HTTP/1.1 sans Host", b"GET /healthz HTTP/1.1\r\n\r\n", accepted={400}, check=error_headers),
                 c(s, "[9] deux Host", line(b"GET /healthz HTTP/1.1", b"Host: autre\r\n"), accepted={400}, check=error_headers),
                 c(s, "[9] HTTP/1.2", line(b"GET /healthz HTTP/1.2"), accepted={505}, check=error_headers),
+                # Issue 29, item 1: `:` and a bare LF is as long as the CRLF that ends a head;
+                # libmicrohttpd 0.9.75 took it for one and served what follows as a second request.
+                c(s, "[29.1] ligne « : » et LF seul : seconde requête cachée",
+                  line(b"GET /healthz HTTP/1.1", b":\n" + smuggled)[:-2],
+                  accepted={400}, check=one_answer_then_close, until_close=True),
                 # libmicrohttpd 0.9.75 closes without an answer a request line it cannot split at
                 # spaces (parse_initial_message_line): a 400 would be better, a close is allowed.
                 self.request_case(s, "[9] tabulations dans la ligne de requête", line(b"GET\t/healthz\tHTTP/1.1"),
                                   accepted=client_error),
             ]
 
-        self.run_cases(scenario, cases, 14)
+        self.run_cases(scenario, cases, 15)
 
     def run_refused_flood(self):
         """Issue 12, item 3: one address over maxConnectionsPerAddress, connecting again and again.

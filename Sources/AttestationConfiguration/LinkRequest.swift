@@ -212,7 +212,7 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
             return "les motifs de ce lien ne sont ceux d’aucun formulaire installé sur ce serveur ; "
                 + "demandez un nouveau lien à votre administrateur."
         case .reasonsNotInForm(let missing, let form, let locked, let elsewhere):
-            let quoted = missing.map { "« \($0) »" }.joined(separator: ", ")
+            let quoted = missing.map(VisibleText.quoted).joined(separator: ", ")
             let subject =
                 missing.count == 1
                 ? "le motif \(quoted) de ce lien n’existe plus" : "les motifs \(quoted) de ce lien n’existent plus"
@@ -223,15 +223,15 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
             }
             let accepted = form.reasons.map { "\($0.code) (\($0.shortLabel ?? $0.label))" }.joined(separator: ", ")
             let contexts = elsewhere.compactMap { other in
-                other.context.map { "« \(other.contextName ?? $0) » (context=\($0))" }
+                other.context.map { "\(VisibleText.quoted(other.contextName ?? $0)) (context=\($0))" }
             }
             let hint = contexts.isEmpty ? "" : " Le contexte qui les a : \(contexts.joined(separator: ", "))."
             return "\(subject) dans le formulaire en vigueur\(since) ; choisissez vos motifs sur votre page, "
                 + "ou avec le paramètre reasons parmi : \(accepted).\(hint)"
         case .unknownContext(let context, let accepted):
             return accepted.isEmpty
-                ? "contexte « \(context) » inconnu : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."
-                : "contexte « \(context) » inconnu ; contextes du formulaire en vigueur : \(accepted.joined(separator: ", "))."
+                ? "contexte \(VisibleText.quoted(context)) inconnu : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."
+                : "contexte \(VisibleText.quoted(context)) inconnu ; contextes du formulaire en vigueur : \(accepted.joined(separator: ", "))."
         case .contextOfPinnedLink(let formID):
             return "ce lien imprime toujours le formulaire \(formID) ; le paramètre context ne s’y applique pas."
         case .emptyCalendar:

@@ -69,7 +69,7 @@ public enum AttestationError: Error, Sendable, CustomStringConvertible {
         case .noReason(let form):
             return "motif manquant ; au moins un motif est attendu parmi : \(Self.codes(form))."
         case .unknownReason(let code, let form):
-            let shown = code.count <= 40 ? " « \(VisibleText.escaped(code)) »" : ""
+            let shown = code.count <= 40 ? " " + VisibleText.quoted(VisibleText.escaped(code)) : ""
             return "motif\(shown) inconnu pour le formulaire \(form.id) ; acceptés : \(Self.codes(form))."
         case .oneReasonOnly(let form):
             return

@@ -18,6 +18,13 @@ public enum VisibleText {
         isInvisible(scalar) ? codePoint(scalar) : "« \(scalar) » (\(codePoint(scalar)))"
     }
 
+    /// `text` between French guillemets held to it by narrow no-break spaces (U+202F), as French
+    /// typography writes them: never « or » alone at the end or the start of a line. For what the
+    /// site shows; the terminal's messages (`named`, the admin CLI) keep plain spaces.
+    public static func quoted(_ text: String) -> String {
+        "«\u{202F}\(text)\u{202F}»"
+    }
+
     /// `U+0041`: at least four hexadecimal digits, in capitals, as Unicode writes them.
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

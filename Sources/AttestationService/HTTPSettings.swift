@@ -1,4 +1,5 @@
 import AttestationConfiguration
+import AttestationKit
 import Foundation
 import HTTPServer
 
@@ -37,7 +38,7 @@ extension ServiceState {
                 throw ConfigurationError(
                     source: configurationFile.path, path: "server.metricsFrom[\(index)]",
                     message:
-                        "« \(text) » n’est ni une adresse IP ni un préfixe CIDR ; par exemple 127.0.0.0/8, ::1 ou 10.0.0.0/8."
+                        "\(VisibleText.quoted(text)) n’est ni une adresse IP ni un préfixe CIDR ; par exemple 127.0.0.0/8, ::1 ou 10.0.0.0/8."
                 )
             }
             ranges.append(range)

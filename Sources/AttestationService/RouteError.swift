@@ -64,7 +64,7 @@ enum QueryParameters {
                 let shown =
                     !item.name.isEmpty && item.name.count <= 30
                         && item.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-                    ? " « \(item.name) »" : ""
+                    ? " " + VisibleText.quoted(item.name) : ""
                 throw .badParameter(
                     accepted.isEmpty
                         ? "paramètre\(shown) inconnu ; cette adresse n’en accepte aucun."

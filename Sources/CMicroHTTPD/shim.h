@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,6 +70,54 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
 static inline size_t cmhd_request_header_size(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     return info == NULL ? 0 : info->header_size;
+}
+
+/// Whether libmicrohttpd 0.9.75 ended the request's head on a header line with an empty name:
+/// 1 yes, 0 no, -1 cannot tell (another version, or a layout not recognised). Call it on the
+/// first call of the access handler, with the `method` and `version` it was given.
+///
+/// 0.9.75 reads a line `:` (or `: x`) by writing a NUL over its colon, then sees that NUL as the
+/// blank line that ends the head (connection.c, MHD_CONNECTION_HEADER_PART_RECEIVED): with a bare
+/// LF, `:\n` is two bytes like the CRLF it replaces, the head's bytes in place are NULs in both
+/// cases, and what follows runs as a second request. What tells them apart is the parser's
+/// `connection->last`: the line it is holding to add as the next header, reset at each request;
+/// after a blank line it is the last header's name (never empty), after `:` that empty line.
+/// No public call gives it, so it is read from the connection's structure as 0.9.75 lays it out
+/// (internal.h): `version`, the two enums `http_ver` and `keepalive`, `read_buffer`,
+/// `write_buffer`, `last`, `colon`, `addr`, the thread's handle (8 or 16 bytes, as the build
+/// chose), five `size_t`, then `header_size`, whose address MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE
+/// returns. The layout is taken as right only when two of its fields hold what they must:
+/// `version` the pointer the handler was given, `read_buffer` the end of the head.
+/// libmicrohttpd 1.0 refuses an empty name itself (discipline level 3): -1 there.
+static inline int cmhd_head_ended_by_empty_name(struct MHD_Connection *connection, const char *method,
+                                                const char *version) {
+#if MHD_VERSION == 0x00097500
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (info == NULL || method == NULL || version == NULL) return -1;
+    const char *header_size_field = (const char *)info;
+    size_t header_size;
+    memcpy(&header_size, header_size_field, sizeof header_size);
+    if (header_size == 0) return -1;
+    const char *head_end = method + header_size;
+    // From `header_size` back to `read_buffer`: five size_t, the thread's handle, `addr`,
+    // `colon`, `last`, `write_buffer`, `read_buffer`.
+    for (size_t handle = sizeof(pthread_t); handle <= 2 * sizeof(pthread_t); handle += sizeof(pthread_t)) {
+        const char *read_buffer_field = header_size_field - 5 * sizeof(size_t) - handle - 5 * sizeof(char *);
+        const char *version_field = read_buffer_field - 2 * sizeof(int) - sizeof(char *);
+        const char *read_buffer, *version_held, *last;
+        memcpy(&read_buffer, read_buffer_field, sizeof read_buffer);
+        memcpy(&version_held, version_field, sizeof version_held);
+        if (read_buffer != head_end || version_held != version) continue;
+        memcpy(&last, read_buffer_field + 2 * sizeof(char *), sizeof last);
+        return last != NULL && last[0] == '\0' ? 1 : 0;
+    }
+    return -1;
+#else
+    (void)connection;
+    (void)method;
+    (void)version;
+    return -1;
+#endif
 }
 
 /// The status of the response queued on the connection, or 0 when none is.

@@ -23,7 +23,12 @@ public struct PaperAttestation: Sendable, Hashable {
     public func text(of slot: FieldSlot) -> String {
         guard Self.isIdentityOnly(slot) else { return "" }
         var values: [String: String] = [:]
-        for (placeholder, field) in FieldValues.identityPlaceholders { values[placeholder] = identity.text(of: field) }
+        for (placeholder, field) in FieldValues.identityPlaceholders {
+            let text = identity.text(of: field)
+            // As the attestation prints them (`Attestation.text(of:)`): folded to ASCII when the
+            // form folds printed values.
+            values[placeholder] = slot.foldsValues ? ASCIIFolding.fold(text) : text
+        }
         return FieldValues.fill(slot.value, with: values)
     }
 

@@ -88,7 +88,12 @@ enum Callbacks {
         case suspendedMarker:
             // Resumed by `ExpensiveRequests`, its answer in.
             requestContext.pointee = answered
-            guard var response = core.expensive?.response(for: connection) else { return .NO }
+            guard var response = core.expensive?.response(for: connection) else {
+                // Its client left before it was handled (`ExpensiveRequests`): closed, and
+                // libmicrohttpd's message about it left out.
+                core.answeredDirectly.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+                return .NO
+            }
             if core.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
             return queue(response, on: connection)
         case waiting, answered:
@@ -134,9 +139,19 @@ enum Callbacks {
             response = core.refusalResponder(refusal, request)
             response.headers.append(("Connection", "close"))
             core.observer.requestRefused(request.method, refusal.status, response.body.count)
+            // A head this large may have left libmicrohttpd no memory to send the answer with.
+            let socket = cmhd_connection_fd(connection)
+            if core.plainSockets, cmhd_request_header_size(connection) > 2 * core.maxRequestBytes, socket >= 0 {
+                _ = DirectAnswer.send(response, on: socket)
+                core.answeredDirectly.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+                return .NO
+            }
         } else if let expensive = core.expensive, core.isExpensive?(request) == true {
             requestContext.pointee = suspendedMarker
-            if expensive.admit(request, connection: connection, suspend: { MHD_suspend_connection(connection) }) {
+            if expensive.admit(
+                request, connection: connection, socket: cmhd_connection_fd(connection),
+                suspend: { MHD_suspend_connection(connection) })
+            {
                 return .YES
             }
             requestContext.pointee = answered
@@ -199,7 +214,9 @@ enum Callbacks {
         requestContext.pointee = nil
         if marker == waitingMarker || marker == answeredMarker || marker == suspendedMarker {
             core.inFlight.subtract(1, ordering: .relaxed)
-        } else if let connection, case let status = cmhd_queued_status(connection), status > 0 {
+        } else if let connection, case let status = cmhd_queued_status(connection), status > 0,
+            !core.headsAnsweredDirectly.withLock({ $0.contains(cmhd_connection_fd(connection)) })
+        {
             // libmicrohttpd answered by itself (its 431 when the headers outgrew its memory, for
             // one): counted like the server's own refusals.
             core.observer.requestRefused("", Int(status), 0)
@@ -225,6 +242,7 @@ enum Callbacks {
             core.openConnections.add(1, ordering: .relaxed)
             core.observer.connectionOpened()
         } else {
+            core.headsAnsweredDirectly.withLock { _ = $0.remove(socket) }
             let evicted = core.connections.closed(socket)
             core.workers.release(connection.flatMap { cmhd_connection_daemon($0) }, evicted: evicted)
             core.openConnections.subtract(1, ordering: .relaxed)
@@ -248,6 +266,24 @@ enum Callbacks {
             let message = "Connection dropped: libmicrohttpd 0.9.75 would have sent its refusal's head twice"
             if core.messages.admits(message) { core.observer.libraryMessage(message) }
         }
+        if strcmp(format, "%s\n") == 0 || strncmp(format, applicationErrorPrefix, strlen(applicationErrorPrefix)) == 0,
+            core.answeredDirectly.withLock({ $0.remove(UInt(bitPattern: Int(bitPattern: pthread_self()))) }) != nil
+        {
+            // The handler's refusal to go on after `DirectAnswer`: the request is logged already.
+            return
+        }
+        if core.plainSockets, strncmp(format, noRecordRoomPrefix, strlen(noRecordRoomPrefix)) == 0,
+            let socket = core.connections.takeOversizedHead(minimum: Int64(2 * core.maxRequestBytes))
+        {
+            // libmicrohttpd cannot store a header of this head, and will find no room for its own
+            // 431 either (`DirectAnswer`): the layer's goes out first, and the socket is shut.
+            let refusal = HTTPRefusal(.headersTooLarge(limit: core.maxRequestBytes))
+            var response = core.refusalResponder(refusal, nil)
+            response.headers.append(("Connection", "close"))
+            core.headsAnsweredDirectly.withLock { _ = $0.insert(socket) }
+            _ = DirectAnswer.send(response, on: socket)
+            core.observer.requestRefused("", refusal.status, response.body.count)
+        }
         var message = String(cString: format)
         if let arguments {
             var buffer = [CChar](repeating: 0, count: 512)
@@ -260,6 +296,11 @@ enum Callbacks {
 
     /// How libmicrohttpd 0.9.75 begins the message of transmit_error_response_len.
     private static let errorResponsePrefix = "Error processing request"
+    /// How libmicrohttpd begins the message of a handler that returned MHD_NO (0.9.75 passes it
+    /// to its logger as the argument of `%s\n`).
+    private static let applicationErrorPrefix = "Application reported internal error"
+    /// How libmicrohttpd 0.9.75 says a header's record found no room in the connection's memory.
+    private static let noRecordRoomPrefix = "Not enough memory in pool to allocate header record"
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let created = response.body.withUnsafeBytes {
@@ -290,6 +331,9 @@ enum Callbacks {
             requestLineEnd = UnsafeRawPointer(version) + strlen(version)
         }
         var scan = RequestChecks.HeaderScan(head: head, requestLineEnd: requestLineEnd)
+        if !HTTPServer.libraryParsesStrictly {
+            scan.endedByEmptyName = cmhd_head_ended_by_empty_name(connection, method, version) == 1
+        }
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values_n(
                 connection, .HEADER_KIND,

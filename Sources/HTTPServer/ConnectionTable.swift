@@ -222,6 +222,24 @@ final class ConnectionTable: Sendable {
         }
     }
 
+    /// The connection of the calling worker thread still reading a request's head of more than
+    /// `minimum` bytes (read from its socket since it began waiting), the largest if several:
+    /// the one libmicrohttpd 0.9.75 found no room for (see `DirectAnswer`). Taken out of the
+    /// sweep, the caller answers and shuts it down.
+    func takeOversizedHead(minimum: Int64) -> Int32? {
+        let thread = pthread_self()
+        return state.withLock { state in
+            var chosen: (socket: Int32, read: Int64)?
+            for (socket, entry) in state.entries
+            where entry.deadline != nil && pthread_equal(entry.thread, thread) != 0 {
+                let read = cmhd_consumed_bytes(socket) - entry.consumedWhenArmed
+                if read > minimum, read > chosen?.read ?? 0 { chosen = (socket, read) }
+            }
+            if let chosen { state.entries[chosen.socket]?.deadline = nil }
+            return chosen?.socket
+        }
+    }
+
     // MARK: - Stopping
 
     /// From now on idle connections are shut down (now, and by every later `sweep`).

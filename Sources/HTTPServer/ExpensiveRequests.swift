@@ -20,6 +20,8 @@ final class ExpensiveRequests: Sendable {
     private struct Job {
         let request: HTTPRequest
         let connection: UInt
+        /// The connection's socket, to see whether its client is still there.
+        let socket: Int32
     }
 
     private struct State {
@@ -33,11 +35,18 @@ final class ExpensiveRequests: Sendable {
 
     let capacity: Int
     private let handler: HTTPHandler
+    private let abandoned: @Sendable (HTTPRequest) -> Void
     private let state = Locked(State())
 
-    init(threads: Int, capacity: Int, handler: @escaping HTTPHandler) {
+    /// - Parameter abandoned: called for each request whose client left before it was handled
+    ///   (not handled, its connection resumed without an answer, which closes it).
+    init(
+        threads: Int, capacity: Int, handler: @escaping HTTPHandler,
+        abandoned: @escaping @Sendable (HTTPRequest) -> Void = { _ in }
+    ) {
         self.capacity = capacity
         self.handler = handler
+        self.abandoned = abandoned
         state.withLock { $0.threadsRunning = threads }
         for index in 0..<threads {
             let thread = Thread { [self] in
@@ -52,16 +61,41 @@ final class ExpensiveRequests: Sendable {
     /// Takes the request on: the caller (`Callbacks.access`, on the connection's worker) has
     /// suspended the connection, and `response(for:)` gives the answer once it is resumed. False
     /// when `capacity` requests already wait, or once stopped: the caller answers itself.
-    func admit(_ request: HTTPRequest, connection: OpaquePointer, suspend: () -> Void) -> Bool {
+    /// The queue full, the requests in it whose clients left are dropped first (issue 29: one
+    /// address kept the queue full of them without holding a single connection).
+    func admit(_ request: HTTPRequest, connection: OpaquePointer, socket: Int32, suspend: () -> Void) -> Bool {
+        var dropped: [Job] = []
         let admitted = state.withLock { state in
-            guard !state.finished, state.waiting.count < capacity else { return false }
+            guard !state.finished else { return false }
+            if state.waiting.count >= capacity {
+                dropped = state.waiting.filter { Self.clientLeft($0.socket) }
+                state.waiting.removeAll { job in dropped.contains { $0.connection == job.connection } }
+            }
+            guard state.waiting.count < capacity else { return false }
             // Suspended before any thread can take the job, and so resume it.
             suspend()
-            state.waiting.append(Job(request: request, connection: UInt(bitPattern: connection)))
+            state.waiting.append(Job(request: request, connection: UInt(bitPattern: connection), socket: socket))
             return true
         }
+        for job in dropped { drop(job) }
         if admitted { state.broadcast() }
         return admitted
+    }
+
+    /// Whether the client of a connection waiting for its answer has gone: the end of its stream
+    /// (or a reset) is there to read, with no request before it. Bytes waiting (a next request)
+    /// or nothing at all: it is there.
+    static func clientLeft(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && (errno == ECONNRESET || errno == EPIPE || errno == ENOTCONN))
+    }
+
+    /// A request nobody waits for: not handled; its connection resumed with no answer in, which
+    /// closes it (`Callbacks.access`).
+    private func drop(_ job: Job) {
+        abandoned(job.request)
+        if let connection = OpaquePointer(bitPattern: job.connection) { MHD_resume_connection(connection) }
     }
 
     /// The answer for a resumed connection, taken once.
@@ -109,6 +143,12 @@ final class ExpensiveRequests: Sendable {
                     state.broadcast()
                     return
                 }
+                continue
+            }
+            if Self.clientLeft(job.socket) {
+                state.withLock { $0.running -= 1 }
+                drop(job)
+                state.broadcast()
                 continue
             }
             let response = handler(job.request)

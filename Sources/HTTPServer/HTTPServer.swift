@@ -291,6 +291,16 @@ final class ServerCore: Sendable {
     let draining = Atomic<Bool>(false)
     let maxRequestBytes: Int
     let maxQueryParameters: Int
+    /// Plain TCP: a refusal libmicrohttpd has no memory left to send can be written on the socket
+    /// (`DirectAnswer`).
+    let plainSockets: Bool
+    /// Worker threads whose connection the layer just closed itself (answered by `DirectAnswer`,
+    /// or its client gone before its expensive request was handled), for the message
+    /// libmicrohttpd then logs about the handler's refusal to go on.
+    let answeredDirectly = Locked<Set<UInt>>([])
+    /// Sockets whose head libmicrohttpd found no room for, answered by `DirectAnswer` and counted
+    /// then: not counted again as libmicrohttpd's own refusal. Until the connection closes.
+    let headsAnsweredDirectly = Locked<Set<Int32>>([])
     let connections: ConnectionTable
     let messages: MessageThrottle
     let workers = WorkerLoad()
@@ -311,9 +321,11 @@ final class ServerCore: Sendable {
             ? nil
             : ExpensiveRequests(
                 threads: configuration.expensiveThreads > 0 ? configuration.expensiveThreads : max(1, cores / 2),
-                capacity: configuration.expensiveQueue, handler: handler)
+                capacity: configuration.expensiveQueue, handler: handler,
+                abandoned: { request in observer.requestRefused(request.method, 499, 0) })
         maxRequestBytes = configuration.maxRequestBytes
         maxQueryParameters = configuration.maxQueryParameters
+        plainSockets = configuration.tls == nil
         connections = ConnectionTable(
             headerSeconds: configuration.connectionTimeout,
             maxPerAddress: configuration.maxConnectionsPerAddress)

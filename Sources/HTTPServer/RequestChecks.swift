@@ -18,6 +18,10 @@ enum RequestChecks {
         /// Where the next header line must start for the head to be lines that each end in CRLF
         /// (see `init(head:requestLineEnd:)`); nil when not checked.
         private var nextLine: UnsafeRawPointer?
+        /// Set when libmicrohttpd 0.9.75 ended the head on a header line with an empty name
+        /// (`:` then a bare LF is as long as the blank line's CRLF, and leaves the same NULs in
+        /// place: only the parser's state tells, see `cmhd_head_ended_by_empty_name`).
+        var endedByEmptyName = false
 
         /// - Parameter requestLineEnd: where the request line's text ends (after the version),
         ///   to check the head's layout: libmicrohttpd 0.9.75 turns each CR and LF into a NUL in
@@ -53,6 +57,7 @@ enum RequestChecks {
         func verdict(isHTTP11: Bool, isHTTP10: Bool) -> HTTPRefusal? {
             guard isHTTP11 || isHTTP10 else { return HTTPRefusal(.versionNotSupported) }
             if let refusal { return refusal }
+            if endedByEmptyName { return HTTPRefusal(.malformed(.invalidLine)) }
             if let nextLine, nextLine + 2 != head?.upperBound { return HTTPRefusal(.malformed(.invalidLine)) }
             if hosts > 1 { return HTTPRefusal(.malformed(.duplicateHost)) }
             if hosts == 0, isHTTP11 { return HTTPRefusal(.malformed(.missingHost)) }

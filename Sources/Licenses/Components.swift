@@ -204,7 +204,7 @@ enum Components {
                 + "lues par cairo (FreeType) ; la licence AGPL 3 et son exception pour les polices sont dans le fichier copyright Debian.",
             sourceOffer:
                 "Le service lit ces polices à l’exécution, chargées dynamiquement et sans modification : ce sont les fichiers "
-                + "du paquet fonts-urw-base35 de Debian 12. Leur source exacte est celle du paquet source Debian « fonts-urw-base35 » : "
+                + "du paquet fonts-urw-base35 de Debian 12. Leur source exacte est celle du paquet source Debian «\u{202F}fonts-urw-base35\u{202F}» : "
                 + "apt-get source fonts-urw-base35, ou https://sources.debian.org/src/fonts-urw-base35/ ; "
                 + "source amont : https://github.com/ArtifexSoftware/urw-base35-fonts"),
         debian(
@@ -246,7 +246,7 @@ enum Components {
             copyright: ["2019, Kazuhiko Arase"],
             licence: "MIT (Expat)", licenceIDs: ["Debian-node-qrcode-generator"],
             note: "Le site sert une copie de /usr/share/javascript/qrcode-generator/qrcode.js du paquet Debian 12, "
-                + "sans modification (son en-tête : « Copyright (c) 2009 Kazuhiko Arase », licence MIT) : "
+                + "sans modification (son en-tête : «\u{202F}Copyright (c) 2009 Kazuhiko Arase\u{202F}», licence MIT) : "
                 + "/vendor/qrcode-generator.js (scripts/update-vendor-js.sh).",
             sourceOffer: nil),
 
@@ -361,7 +361,7 @@ enum Components {
             packages.count == 1 ? "du paquet \(packages[0])" : "des paquets \(packages.joined(separator: " et "))"
         return
             "Le service lie ce composant dynamiquement, sans le modifier : c’est la bibliothèque \(named) de Debian 12. "
-            + "Sa source exacte est celle du paquet source Debian « \(source) » : apt-get source \(source), "
+            + "Sa source exacte est celle du paquet source Debian «\u{202F}\(source)\u{202F}» : apt-get source \(source), "
             + "ou https://sources.debian.org/src/\(source)/ ; source amont : \(upstream)"
     }
 

@@ -34,7 +34,7 @@ enum Licences {
             "GPL-1", LicenceTexts.GPL_1, title: "GNU General Public License, version 1",
             source: "/usr/share/common-licenses/GPL-1"),
         embedded(
-            "Artistic", LicenceTexts.Artistic, title: "The « Artistic License » (Perl)",
+            "Artistic", LicenceTexts.Artistic, title: "The «\u{202F}Artistic License\u{202F}» (Perl)",
             source: "/usr/share/common-licenses/Artistic"),
         embedded(
             "Apache-2.0-Swift", LicenceTexts.Apache_2_0_Swift,
@@ -77,7 +77,7 @@ enum Licences {
         embedded(
             "ICU", LicenceTexts.ICU, title: "Licence d’ICU (Unicode License V3 et licences des données tierces)",
             source:
-                "/usr/share/doc/nodejs/LICENSE, partie « ICU » (Node.js embarque ICU), sans son retrait de quatre espaces"
+                "/usr/share/doc/nodejs/LICENSE, partie «\u{202F}ICU\u{202F}» (Node.js embarque ICU), sans son retrait de quatre espaces"
         ),
         embedded(
             "NOTICE-swift-crypto", LicenceTexts.NOTICE_swift_crypto, title: "Fichier NOTICE de swift-crypto",

@@ -69,6 +69,34 @@ func writeAtomically(_ data: Data, to path: String) throws {
     }
 }
 
+/// Writes a file that holds working links or a person's identity (what `mint -o`, `paper -o`
+/// and `render -o` write), whole or not at all, readable by its owner only: a temporary file
+/// created with mode 0600 (whatever the umask, never a moment where others could read it), then
+/// renamed into place, so a file replaced with `--force` becomes 0600 too.
+func writePrivately(_ data: Data, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+        .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
+    let failure = AdminError.cannotCreate(
+        "impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw failure }
+    let written = data.withUnsafeBytes { bytes -> Bool in
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+    guard written, fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
+        unlink(temporary)
+        throw failure
+    }
+}
+
 /// Indented JSON with sorted keys, for output meant for scripts.
 func prettyJSON<Value: Encodable>(_ value: Value) throws -> String {
     let encoder = JSONEncoder()

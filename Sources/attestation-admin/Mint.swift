@@ -126,7 +126,9 @@ struct Mint: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("Écrit dans ce fichier plutôt que dans le terminal.", valueName: "FICHIER"))
+        help: ArgumentHelp(
+            "Écrit dans ce fichier plutôt que dans le terminal (mode 0600 : il contient des liens valides).",
+            valueName: "FICHIER"))
     var output: String?
 
     @Flag(help: "Remplace le fichier de -o s’il existe (ses liens restent valides : révoquez-les).")
@@ -214,7 +216,7 @@ struct Mint: ParsableCommand {
         let register = LinkRegister(configurationFile: config.url)
         try register.append(minted.map { LinkRegister.Entry(contents: $0.contents, keyID: key.id) })
         if let output {
-            try writeAtomically(Data(rendered.utf8), to: output)
+            try writePrivately(Data(rendered.utf8), to: output)
         } else {
             print(rendered, terminator: "")
         }

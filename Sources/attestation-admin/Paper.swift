@@ -67,7 +67,9 @@ struct Paper: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("Le PDF à écrire, ou - pour la sortie standard.", valueName: "FICHIER.pdf"))
+        help: ArgumentHelp(
+            "Le PDF à écrire (mode 0600 : il contient des identités), ou - pour la sortie standard.",
+            valueName: "FICHIER.pdf"))
     var output: String
 
     @Flag(help: "Remplace le fichier de -o s’il existe.")
@@ -139,7 +141,7 @@ struct Paper: ParsableCommand {
             FileHandle.standardOutput.write(Data(bytes))
             FileHandle.standardError.write(Data("attestation-admin : \(summary)écrite\(plural(count)).\n".utf8))
         } else {
-            try writeAtomically(Data(bytes), to: output)
+            try writePrivately(Data(bytes), to: output)
             print("\(summary)écrite\(plural(count)) dans \(output).")
         }
     }

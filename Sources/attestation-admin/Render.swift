@@ -68,7 +68,8 @@ struct Render: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("Le fichier à écrire : .pdf ou .png.", valueName: "FICHIER"))
+        help: ArgumentHelp(
+            "Le fichier à écrire : .pdf ou .png (mode 0600 : il contient une identité).", valueName: "FICHIER"))
     var output: String
 
     @Option(
@@ -137,12 +138,7 @@ struct Render: ParsableCommand {
             throw AdminError.data("--page : \(RenderingError.pageNumber(page, pages: pages).description)")
         case .failure(let error): throw AdminError.software(error.description)
         }
-        do {
-            try Data(bytes).write(to: outputURL, options: .atomic)
-        } catch {
-            throw AdminError.cannotCreate(
-                "impossible d’écrire \(output) ; vérifiez que le dossier existe et est accessible en écriture.")
-        }
+        try writePrivately(Data(bytes), to: output)
     }
 }
 

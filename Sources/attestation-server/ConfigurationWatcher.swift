@@ -14,7 +14,8 @@ import Synchronization
 /// symbolic link, the directory of what it leads to (where an in-place edit happens). An event
 /// only wakes the watcher; a reload is asked for when the files' fingerprint (device, inode,
 /// size, modification and change times, after following links) differs from the last one seen,
-/// after a quiet `settle` so that a file written in several steps is read once, whole. The watch
+/// after a quiet `settle` so that a file written in several steps is read once, whole, or after
+/// `longestSettle` when the events do not stop (a file rewritten every 0.15 s). The watch
 /// list is rebuilt after each change, since a swap moves the links' targets. Every
 /// `fallbackInterval` the fingerprint is also compared without an event (an overflowed event
 /// queue, a network file system where inotify is blind).
@@ -23,6 +24,7 @@ final class ConfigurationWatcher: Sendable {
     /// configuration in force names them (a reload may name others).
     private let paths: @Sendable () -> [String]
     private let settle: Duration
+    private let longestSettle: Duration
     private let fallbackInterval: Duration
     private let onChange: @Sendable () -> Void
     private let descriptor: Int32
@@ -31,13 +33,14 @@ final class ConfigurationWatcher: Sendable {
     /// - Parameter onChange: called on the watcher's thread, once per settled change.
     init?(
         paths: @escaping @Sendable () -> [String], settle: Duration = .milliseconds(300),
-        fallbackInterval: Duration = .seconds(30),
+        longestSettle: Duration = .milliseconds(600), fallbackInterval: Duration = .seconds(30),
         onChange: @escaping @Sendable () -> Void
     ) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.paths = paths
         self.settle = settle
+        self.longestSettle = longestSettle
         self.fallbackInterval = fallbackInterval
         self.onChange = onChange
         self.descriptor = descriptor
@@ -74,8 +77,13 @@ final class ConfigurationWatcher: Sendable {
             if stopped.load(ordering: .relaxed) { return }
             guard woken || ContinuousClock.now - lastCheck >= fallbackInterval else { continue }
             if woken {
-                // Let a burst of events (a write in pieces, a swap of several links) finish.
-                while waitForEvents(timeout: settle) {}
+                // Let a burst of events (a write in pieces, a swap of several links) finish, but
+                // for `longestSettle` at most: a list rewritten more often than `settle` (a sync
+                // tool, revocations back to back) held every reload off until the writes stopped,
+                // 12 s for one revocation (issue 29). A file read in the middle of a write is
+                // refused as a whole, and the next event reads it again.
+                let settled = ContinuousClock.now + longestSettle
+                while ContinuousClock.now < settled, waitForEvents(timeout: min(settle, settled - .now)) {}
             }
             lastCheck = ContinuousClock.now
             let now = Self.fingerprint(of: paths())

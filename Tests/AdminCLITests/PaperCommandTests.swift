@@ -145,6 +145,7 @@ private let peopleRows = [
     @Test(
         arguments: [
             (["--copies", "0"], "de 1 à 100 exemplaires", 64),
+            (["--copies", "101"], "de 1 à 100 exemplaires", 64),
             (["--copies", "1000"], "de 1 à 100 exemplaires", 64),
             (["--form", "plage-2020"], "formulaire inconnu ; disponibles : deplacement-2020-11-28", 65),
             (["--zip", "7500"], "code postal", 65),

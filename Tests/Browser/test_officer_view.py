@@ -127,6 +127,32 @@ class OfficerViewOfflineTests(OfficerView, unittest.TestCase):
         self.assertEqual(support.QRFields(code).reasons, ["travail", "sante"])
 
 
+    def test_offline_after_the_reasons_or_the_time_change_the_qr_code_and_the_view_follow_them(self):
+        """Issue 29, item 10: a mutation that gave the first attestation again after the
+        choices changed went through every test. Each change is followed, without generating in
+        between, by the view, then by « QR code »."""
+        self.open_online_with_template()
+        self.reopen_offline()
+        first = support.QRFields(support.qr_payloads(self.follow("a#qr")[1], png=True)[0])
+        self.assertEqual(first.reasons, ["travail"])
+        self.toggle("sante")
+        self.open_officer_view()
+        self.assertEqual(support.QRFields(self.screen_payload()).reasons, ["travail", "sante"], "the view")
+        self.click(self.browser.find("#agent-fermer"))
+        self.browser.wait(lambda: not self.view_open(), message="« Fermer » did not close the view")
+        self.press("#parti-20")
+        self.open_officer_view()
+        on_screen = support.QRFields(self.screen_payload())
+        self.assertEqual((on_screen.created - on_screen.exit).total_seconds(), 20 * 60, "the view")
+        self.assertEqual(on_screen.reasons, ["travail", "sante"], "the view")
+        self.click(self.browser.find("#agent-fermer"))
+        self.browser.wait(lambda: not self.view_open(), message="« Fermer » did not close the view")
+        self.toggle("sante")
+        late = support.QRFields(support.qr_payloads(self.follow("a#qr")[1], png=True)[0])
+        self.assertEqual((late.created - late.exit).total_seconds(), 20 * 60, "« QR code »")
+        self.assertEqual(late.reasons, ["travail"], "« QR code »")
+
+
 class OfficerViewOnlineTests(OfficerView, unittest.TestCase):
     def setUp(self):
         self.use_own_server("browser-officer-online", extra=PINNED)

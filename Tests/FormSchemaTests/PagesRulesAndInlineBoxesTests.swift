@@ -157,6 +157,29 @@ struct PagesRulesAndInlineBoxesTests {
         #expect(try printed(asTyped)[0] == "Hélène Łukasiewicz")
     }
 
+    /// Issue 29, item 11: the paper attestation of such a form printed the values as typed
+    /// (« Saint-Étienne ») where the attestation prints them folded (« Saint-Etienne »).
+    @Test func aPaperAttestationOfAFormThatFoldsPrintsTheValuesFoldedAsTheAttestationDoes() throws {
+        let identity = try Identity(
+            firstName: "Hélène", lastName: "Łukasiewicz", birthDate: "01/01/1970", birthPlace: "Besançon",
+            address: "12 rue de l’Église", zipCode: "42000", city: "Saint-Étienne", today: Fixture.today)
+        let folded = try Self.load { json in
+            json["foldPrintedValues"] = true
+            editElement(&json, "fields", 4) { $0["value"] = "Fait à {city}" }
+        }
+        let attestation = try Attestation(
+            identity: identity, form: folded, reasonCodes: ["travail"], now: Date(timeIntervalSince1970: 1_606_554_000))
+        let paper = PaperAttestation(identity: identity, form: folded)
+        #expect(paper.text(of: folded.fields[0]) == "Helene Lukasiewicz")
+        #expect(paper.text(of: folded.fields[4]) == "Fait à Saint-Etienne")
+        for slot in folded.fields where PaperAttestation.isIdentityOnly(slot) {
+            #expect(paper.text(of: slot) == attestation.text(of: slot), "\(slot.value)")
+        }
+        let asTyped = try Self.load { json in editElement(&json, "fields", 4) { $0["value"] = "Fait à {city}" } }
+        #expect(
+            PaperAttestation(identity: identity, form: asTyped).text(of: asTyped.fields[4]) == "Fait à Saint-Étienne")
+    }
+
     @Test func aFormWritesBackItsPagesRulesAndOptions() throws {
         let form = try Self.load { json in
             json["laterPages"] = [["width": 419.53, "height": 595.28], ["width": 612.0, "height": 792.0]]

@@ -20,6 +20,9 @@ import Testing
             state.broadcast()
         }
 
+        /// Slow requests handled so far.
+        var entered: Int { state.withLock { $0.entered } }
+
         /// Waits (up to 30 s, a safety net) until `count` slow requests are being handled.
         func waitUntilEntered(_ count: Int) -> Int {
             state.wait(until: .now + .seconds(30), for: { $0.entered >= count }, then: { $0.entered })
@@ -121,6 +124,62 @@ import Testing
         #expect(refused.readResponse()?.status == 200)
         gate.open()
         for connection in held { #expect(connection.readResponse()?.status == 200) }
+    }
+
+    /// Issue 29, item 5: 64 page images asked for from sockets closed at once were all drawn
+    /// (3 s of CPU), and one address kept the queue full without holding a connection. A request
+    /// whose client has gone is not drawn, and makes room in the queue for one that is there.
+    @Test func requestsWhoseClientsLeftAreNotDrawnAndLeaveTheirPlace() throws {
+        let gate = Gate()
+        let refused = Locked<[Int]>([])
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(
+                host: "127.0.0.1", port: 0, threads: 1, maxConnections: 64, maxConnectionsPerAddress: 0,
+                connectionTimeout: 15, maxRequestBytes: 16384, expensiveThreads: 1, expensiveQueue: 4),
+            observer: HTTPServerObserver(requestRefused: { _, status, _ in refused.withLock { $0.append(status) } }),
+            isExpensive: { $0.path == "/slow" }, handler: gate.handler)
+        defer {
+            gate.open()
+            server.stop(gracePeriod: 5)
+        }
+        let running = try Self.send(server.port, "/slow")
+        #expect(gate.waitUntilEntered(1) == 1)
+        // Four more fill the queue, from clients that close at once.
+        for _ in 0..<4 { _ = try Self.send(server.port, "/slow") }
+        for _ in 0..<3000 where server.requestsInFlight < 5 { usleep(1000) }
+        #expect(server.requestsInFlight == 5)
+        // The queue is full of requests nobody waits for: one whose client is there takes a place.
+        let present = try Self.send(server.port, "/slow")
+        for _ in 0..<3000 where server.requestsInFlight != 2 { usleep(1000) }
+        gate.open()
+        #expect(running.readResponse()?.status == 200)
+        #expect(present.readResponse()?.status == 200)
+        // Drawn: the first and the one still there; the four abandoned never.
+        for _ in 0..<3000 where server.requestsInFlight > 0 { usleep(1000) }
+        #expect(gate.entered == 2)
+        #expect(refused.withLock { $0 }.filter { $0 == 503 }.isEmpty, "\(refused.withLock { $0 })")
+    }
+
+    /// The 503 of a stopping server tells the client when to come back, and closes: the waiting
+    /// requests are answered while the running one still holds the stop (its gate shut), so
+    /// their answers go out whatever the machine's speed.
+    @Test func theRequestsWaitingWhenTheServerStopsGetA503WithRetryAfter() throws {
+        let gate = Gate()
+        let server = try Self.server(gate, queue: 4)
+        let running = try Self.send(server.port, "/slow")
+        #expect(gate.waitUntilEntered(1) == 1)
+        let waiting = try (0..<2).map { _ in try Self.send(server.port, "/slow") }
+        for _ in 0..<3000 where server.requestsInFlight < 3 { usleep(1000) }
+        let stopper = Thread { server.stop(gracePeriod: 0) }
+        stopper.start()
+        for connection in waiting {
+            let answer = connection.readResponse()
+            #expect(answer?.status == 503)
+            #expect(answer?.header("Retry-After") == "1")
+            #expect(answer?.header("Connection") == "close")
+        }
+        gate.open()
+        _ = running.readResponse()
     }
 
     /// Stopping with requests handed over: the waiting ones get 503, the running one finishes,

@@ -234,6 +234,55 @@ import Testing
         #expect(seen.all.isEmpty)
     }
 
+    /// docs/serving.md said `HTTP/0.9` got 400 (issue 29, item 6): a version written as one, but
+    /// not 1.0 nor 1.1, gets 505 from libmicrohttpd (0.9.75 and 1.0 alike); a request line
+    /// without a version, or one libmicrohttpd cannot read as one, gets 400.
+    @Test func aVersionOtherThan10Or11Gets505AndARequestLineWithoutOneGets400() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        for (request, status) in [
+            ("GET / HTTP/0.9\r\n\r\n", 505), ("GET / HTTP/0.9\r\nHost: x\r\n\r\n", 505),
+            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505), ("GET /\r\n\r\n", 400),
+            ("GET / http/1.1\r\nHost: x\r\n\r\n", 400),
+        ] {
+            let (responses, closed) = try Self.exchange(server.port, request)
+            #expect(responses.map(\.status) == [status], "\(request.debugDescription)")
+            #expect(closed, "\(request.debugDescription)")
+        }
+        #expect(seen.all.isEmpty)
+    }
+
+    /// Issue 29, item 3: heads of 65.18 to 65.54 KB, just under the connection's memory, got no
+    /// answer: closed at once (the server's own 414 or 431 found no memory left to go out) or
+    /// held until the timeout (libmicrohttpd had no room for a header's record, nor for its own
+    /// refusal). Smaller and larger heads got 414 or 431. Every size in that region, by steps of
+    /// 20 bytes, with the whole excess in one header or in the query.
+    @Test func everyHeadTooLargeGetsItsAnswerWhateverItsSize() throws {
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration.forTests(port: 0), handler: HTTPServerTests.echo)
+        defer { server.stop(gracePeriod: 1) }
+        var unanswered: [String] = []
+        for size in stride(from: 64_600, through: 66_200, by: 20) {
+            let headerStart = "GET /h HTTP/1.1\r\nHost: x\r\nX-Big: "
+            let inHeader = headerStart + String(repeating: "a", count: size - headerStart.utf8.count - 4) + "\r\n\r\n"
+            let (queryStart, queryEnd) = ("GET /h?x=", " HTTP/1.1\r\nHost: x\r\n\r\n")
+            let inQuery =
+                queryStart + String(repeating: "a", count: size - queryStart.utf8.count - queryEnd.utf8.count)
+                + queryEnd
+            for (kind, request, statuses) in [("header", inHeader, [431]), ("query", inQuery, [414, 431])] {
+                let connection = try RawConnection(port: server.port, readLimitSeconds: 5)
+                try connection.send(request)
+                let (bytes, closed) = connection.readToEnd()
+                let responses = RawResponse.all(in: bytes)
+                if responses.count != 1 || !statuses.contains(responses[0].status) || !closed {
+                    unanswered.append("\(kind) \(size): \(responses.map(\.status)) closed \(closed)")
+                }
+            }
+        }
+        #expect(unanswered.isEmpty, "\(unanswered.count) heads: \(unanswered.prefix(12))")
+    }
+
     // MARK: - Item 3: refused connections
 
     /// Each connection over the per-address limit made libmicrohttpd log a line (that wrongly

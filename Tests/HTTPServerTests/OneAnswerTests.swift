@@ -39,6 +39,34 @@ import Testing
         #expect(seen.all.isEmpty)
     }
 
+    /// Issue 29, item 1: a line of a colon and a bare LF (`:\n`) is as long as the blank line
+    /// that ends a head, and 0.9.75 took it for one: the bytes after it were served as a second
+    /// request, past any Content-Length or Transfer-Encoding after it. Both were answered 200.
+    @Test func aColonAndABareLineFeedNeverStartASecondRequest() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        let second = "GET /second HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        for head in [
+            "GET /first HTTP/1.1\r\nHost: x\r\n:\n", "GET /first HTTP/1.1\r\nHost: x\r\nX-A: b\r\n:\n",
+            "GET /first HTTP/1.0\r\nX-A: b\r\n:\n", "GET /first HTTP/1.1\r\nHost: x\r\n: \n",
+            "GET /first HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n:\n",
+        ] {
+            let (statuses, closed) = try Self.exchange(server.port, Array((head + second).utf8))
+            #expect(statuses == [400], "\(head.debugDescription)")
+            #expect(closed, "\(head.debugDescription)")
+        }
+        // Sent in two parts, the second after the first has been read.
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n")
+        usleep(100_000)
+        try connection.send(":\n" + second)
+        let (bytes, closed) = connection.readToEnd()
+        #expect(Self.statusLines(bytes) == [400])
+        #expect(closed)
+        #expect(seen.all.isEmpty, "\(seen.all)")
+    }
+
     /// A line that ends in LF alone: 0.9.75 read it as CRLF, where other parsers may not (the
     /// strictest level of 1.0 refuses it too). Then nothing tells `\r\n:\n` from `\r\n\r\n`.
     @Test func aBareLineFeedIsRefused() throws {

@@ -163,7 +163,9 @@ extension SharedServerTests {
                 #expect(r.text.contains("cette adresse n’en accepte aucun"), "\(query): \(r.text)")
                 #expect(!r.text.contains("http_requests_total"), "\(query): no metrics with a refusal")
             }
-            #expect(try curl(s.server.baseURL + "/metrics?x=1").text.contains("« x »"), "the parameter is named")
+            #expect(
+                try curl(s.server.baseURL + "/metrics?x=1").text.contains("«\u{202F}x\u{202F}»"),
+                "the parameter is named")
             #expect(try curl(s.server.baseURL + "/metrics").status == 200)
             #expect(try curl(s.server.baseURL + "/metrics?").status == 200, "an empty query is no parameter")
         }

@@ -187,7 +187,7 @@ extension SharedServerTests {
             let token = try s.site.mint(.yasmine, reasons: ["achats_culturel_cultuel"], SharedServer.pinned)
             let before = try curl(s.server.url("/attestation.pdf", token: token))
             #expect(before.status == 200, "the link works before its revocation")
-            for path in Self.personalAPIRoutes {
+            for path in Self.personalAPIRoutes + ["/attestation-papier.pdf"] {
                 #expect(try curl(s.server.url(path, token: token)).status == 200, "\(path) before the revocation")
             }
 
@@ -196,7 +196,8 @@ extension SharedServerTests {
             #expect(notYet.status == 200, "the list is read at start and on SIGHUP only")
 
             #expect(s.server.reload(), "SIGHUP reloads: \(s.server.logText.suffix(500))")
-            for path in ["/attestation.pdf", "/attestation.png"] {
+            // The paper attestation too (issue 29, item 10: only expiry was tested there).
+            for path in ["/attestation.pdf", "/attestation.png", "/attestation-papier.pdf"] {
                 let r = try curl(s.server.url(path, token: token))
                 #expect(r.status == 410, "\(path): \(r.status) \(r.text)")
                 #expect(r.text.contains("révoqué"), "\(r.text)")

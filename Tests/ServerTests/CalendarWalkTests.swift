@@ -129,7 +129,7 @@ import Testing
             } else {
                 #expect(response.status == 409, "\(now) \(form.id): \(response.status)")
                 let message = String(decoding: response.body, as: UTF8.self)
-                #expect(message.contains("« achats »") && message.contains("reasons"), "\(message)")
+                #expect(message.contains("«\u{202F}achats\u{202F}»") && message.contains("reasons"), "\(message)")
                 for reason in form.reasons { #expect(message.contains(reason.code), "\(form.id): \(message)") }
                 // The person chooses: the same link with a reason of the version in force.
                 let chosen = walk.get("/attestation.pdf", at: now, ["t": token, "reasons": "sante"])

@@ -26,6 +26,22 @@ extension SharedServerTests {
             #expect(images.split(separator: "\n").count == 2, "no image, so no QR code: \(images)")
         }
 
+        /// Timed under its own format, not as an attestation PDF (issue 29, item 10). Other
+        /// suites draw PDFs on the same server meanwhile: only the paper count is compared.
+        @Test func paperAttestationsAreTimedUnderTheirOwnFormat() throws {
+            let s = try SharedServer.get()
+            func paperCount() throws -> Double {
+                let metrics = try curl(s.server.baseURL + "/metrics").text
+                let line = metrics.split(separator: "\n").first {
+                    $0.hasPrefix("attestation_render_seconds_count") && $0.contains("format=\"paper_pdf\"")
+                }
+                return line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0
+            }
+            let before = try paperCount()
+            #expect(try curl(s.server.url("/attestation-papier.pdf", token: s.eloise)).status == 200)
+            #expect(try paperCount() >= before + 1)
+        }
+
         @Test func paperAttestationRefusesAnExpiredLinkAndOtherParameters() throws {
             let s = try SharedServer.get()
             let expired = try s.site.expiredToken(.yasmine)

@@ -117,6 +117,55 @@ import Testing
         #expect(server.waitForExit(timeout: 20) == 0)
     }
 
+    /// Issue 29, item 2: a list rewritten every 0.15 s (a sync tool, revocations back to back)
+    /// raised events faster than the watcher's quiet time, and nothing was reloaded until the
+    /// writes stopped: a revocation took 12 s. Now it applies within 2 s of being written however
+    /// busy the list, and a list that does not load shows on `/healthz` within 2 s too.
+    @Test func aRevocationAppliesWithinTwoSecondsWhileTheListIsRewrittenEvery150Milliseconds() throws {
+        let site = try TestSite(server: ["reloadOnChange": true])
+        let token = try site.mint(.eloise)
+        let list = site.scratch.url.appendingPathComponent("revoked.txt")
+        let good = try String(contentsOf: list, encoding: .utf8)
+        try site.revoke(token)
+        let revoked = try String(contentsOf: list, encoding: .utf8)
+        try good.write(to: list, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(config: site.config)
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 200)
+
+        let writer = ListRewriter(list: list, content: good)
+        writer.start()
+        defer { writer.stop() }
+        usleep(1_500_000)
+        let revocationWritten = try #require(writer.switchTo(revoked))
+        let applied = try secondsUntil(timeout: 10) {
+            try curl(server.url("/attestation.pdf", token: token)).status == 410
+        }
+        let delay = applied.map { _ in Date().timeIntervalSince(revocationWritten) }
+        print(
+            "revocation in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after it was written, "
+                + "the list rewritten every 0.15 s (\(writer.rewrites) rewrites)")
+        #expect(delay.map { $0 < 2 } == true, "in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after")
+
+        // A list that does not load, still rewritten every 0.15 s: /healthz says so.
+        let brokenWritten = try #require(writer.switchTo(revoked + "pas un identifiant\n"))
+        _ = try secondsUntil(timeout: 10) {
+            try curl(server.baseURL + "/healthz").json()["status"] as? String == "degraded"
+        }
+        let noticed = Date().timeIntervalSince(brokenWritten)
+        print(String(format: "broken list reported degraded %.2f s after it was written", noticed))
+        #expect(noticed < 2, "degraded \(String(format: "%.2f", noticed)) s after the broken list was written")
+        #expect(try curl(server.url("/attestation.pdf", token: token)).status == 410)
+        let fixedWritten = try #require(writer.switchTo(revoked))
+        _ = try secondsUntil(timeout: 10) {
+            try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok"
+        }
+        let recovered = Date().timeIntervalSince(fixedWritten)
+        #expect(recovered < 2, "ok again \(String(format: "%.2f", recovered)) s after the list was mended")
+        writer.stop()
+        server.terminate()
+        #expect(server.waitForExit(timeout: 20) == 0)
+    }
+
     /// The forms directory (`formsDirectory`) is watched too: a form dropped in it is served,
     /// and a change to it applies, without a signal.
     @Test func aFormAddedToTheFormsDirectoryOrChangedThereIsServedWithoutASignal() throws {
@@ -216,6 +265,61 @@ import Testing
         object["server"] = server
         object["signingKey"] = site.scratch.path("keys/k1.key")
         try JSONSerialization.data(withJSONObject: object).write(to: file)
+    }
+}
+
+/// Rewrites a revocation list every 0.15 s, as a sync tool would: its content and a comment
+/// that changes each time, written beside then renamed into place.
+private final class ListRewriter: Sendable {
+    private struct State {
+        var content: String
+        /// When the content last set was first written.
+        var written: Date?
+        var rewrites = 0
+        var stopped = false
+    }
+    private let list: URL
+    private let state: Mutex<State>
+
+    init(list: URL, content: String) {
+        self.list = list
+        state = Mutex(State(content: content))
+    }
+
+    var rewrites: Int { state.withLock { $0.rewrites } }
+
+    func start() {
+        Thread { [self] in
+            while true {
+                let (content, count, stopped) = state.withLock { ($0.content, $0.rewrites, $0.stopped) }
+                if stopped { return }
+                let beside = list.deletingLastPathComponent().appendingPathComponent(".revoked.txt.new")
+                try? (content + "# réécriture \(count)\n").write(to: beside, atomically: false, encoding: .utf8)
+                rename(beside.path, list.path)
+                state.withLock { state in
+                    state.rewrites += 1
+                    if state.written == nil, state.content == content { state.written = Date() }
+                }
+                usleep(150_000)
+            }
+        }.start()
+    }
+
+    /// Sets the content and waits until it has been written; when it was.
+    func switchTo(_ content: String) -> Date? {
+        state.withLock {
+            $0.content = content
+            $0.written = nil
+        }
+        for _ in 0..<1000 {
+            if let written = state.withLock({ $0.written }) { return written }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    func stop() {
+        state.withLock { $0.stopped = true }
     }
 }
 

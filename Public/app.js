@@ -757,15 +757,15 @@
   }
 
   // The exit chosen in this tab (sessionStorage), for the page as it comes back: Firefox reloads
-  // it on Back from the PDF, and it said « Sortie maintenant » while the person had chosen « il y
-  // a 20 min » and the last attestation showed it (issue 29). Kept as minutes from now, as shown.
+  // it on Back from the PDF, and it said "Sortie maintenant" while the person had chosen "il y a
+  // 20 min" and the last attestation showed it (issue 29). Kept as minutes from now, as shown.
   const SORTIE = "attestation.sortie.v1";
 
   function garderSortie() {
     try {
       sessionStorage.setItem(SORTIE, JSON.stringify({ t: etat.jeton, decalage: etat.decalage }));
     } catch {
-      // Not kept: the page comes back at « maintenant », and says so.
+      // Not kept: the page comes back at "maintenant", and says so.
     }
   }
 

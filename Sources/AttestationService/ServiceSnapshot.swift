@@ -29,7 +29,7 @@ public struct ServiceSnapshot: Sendable {
         configurationFile: URL, publicDirectory: String? = nil,
         unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath
     ) throws(ConfigurationError) -> ServiceSnapshot {
-        let state = try ServiceState.load(configurationFile: configurationFile)
+        var state = try ServiceState.load(configurationFile: configurationFile)
         let renderer: AttestationRenderer
         do { renderer = try AttestationRenderer(forms: state.catalog.forms, unicodeFontPath: unicodeFontPath) } catch {
             throw ConfigurationError(source: configurationFile.path, path: "formsDirectory", message: error.description)
@@ -52,6 +52,8 @@ public struct ServiceSnapshot: Sendable {
             }
             site = PublicFiles.load(from: directory)
         }
+        // Last: a revocation written while the rest loaded is in force with this reload.
+        state = try state.rereadingRevocationList()
         return ServiceSnapshot(
             state: state, renderer: renderer, publicFiles: site, settings: settings,
             metricsFrom: try state.metricsAddresses(settings))

@@ -55,6 +55,7 @@ public final class Service: Sendable {
     @discardableResult
     public func reload(trigger: String, _ load: () throws(ConfigurationError) -> ServiceSnapshot) -> Bool {
         let previous = snapshot
+        let started = Date()
         var fresh: ServiceSnapshot
         do {
             fresh = try load()
@@ -109,6 +110,9 @@ public final class Service: Sendable {
                 "forms": .stringConvertible(state.catalog.forms.count),
                 "public_paths": .stringConvertible(fresh.publicFiles.files.count),
                 "recovered": .stringConvertible(wasDegraded),
+                // How long reading and preparing everything took: what a revocation waits for
+                // at most once the list is quiet.
+                "duration_ms": .stringConvertible(Int(Date().timeIntervalSince(started) * 1000)),
             ])
         for dropped in Set(previous.publicFiles.files.keys).subtracting(fresh.publicFiles.files.keys).sorted() {
             logger.notice("static file no longer served", metadata: ["path": .string(dropped)])

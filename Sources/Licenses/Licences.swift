@@ -109,7 +109,7 @@ enum Licences {
             source: "LICENSE de SwiftCSV"),
         embedded(
             "CC-BY-4.0", LicenceTexts.CC_BY_4_0, title: "Creative Commons Attribution 4.0 International",
-            source: "paragraphe « License: CC-BY-4.0 » du fichier copyright Debian de fonts-urw-base35, désindenté"),
+            source: "paragraphe « License: CC-BY-4.0 » du fichier copyright Debian de fonts-urw-base35, désindenté"),
         embedded(
             "MIT-formulaire", LicenceTexts.MIT_formulaire,
             title: "Licence MIT du générateur d’attestations du ministère de l’Intérieur",

@@ -11,9 +11,9 @@
 #                 make stress-smoke against its attestation-server and attestation-admin)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
-#                 attestation-fuzz alone: scripts/fuzz.sh (make test briefly, make stress at length)
+#                 attestation-fuzz alone: scripts/stress/fuzz.sh (make test briefly, make stress at length)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
+#                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
@@ -103,15 +103,15 @@ debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root
 SMOKE_BIN = $(ASAN_BUILD)/debug
 stress-smoke: ## the hardening suite's short smoke (fuzzers, deployment files, hostile clients, replicas)
 	scripts/install-deps.sh --test --stress
-	scripts/fuzz.sh --seconds 10
+	scripts/stress/fuzz.sh --seconds 10
 	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
 	$(SWIFT) build --product attestation-server
 	$(SWIFT) build --product attestation-admin
 	ATTESTATION_BIN=.build/debug scripts/check-deploy.sh
 	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout.sh
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress/stress-hostile.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress/stress-fairness.py
+	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress/stress-scaleout.sh
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
 # under the address then the thread sanitizer, a million-request soak, hostile clients, a good
@@ -121,17 +121,17 @@ STRESS_FUZZ_SECONDS ?= 300
 TSAN_BUILD ?= .build-tsan
 stress: deps ## the whole hardening suite, an hour or so
 	scripts/install-deps.sh --test --bench --stress
-	scripts/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
+	scripts/stress/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
-	ATTESTATION_BIN=.build/release scripts/stress-soak.sh
-	ATTESTATION_BIN=.build/release scripts/stress-hostile.py
-	ATTESTATION_BIN=.build/release scripts/stress-fairness.py
-	ATTESTATION_BIN=.build/release scripts/stress-scaleout.sh
+	ATTESTATION_BIN=.build/release scripts/stress/stress-soak.sh
+	ATTESTATION_BIN=.build/release scripts/stress/stress-hostile.py
+	ATTESTATION_BIN=.build/release scripts/stress/stress-fairness.py
+	ATTESTATION_BIN=.build/release scripts/stress/stress-scaleout.sh
 	ATTESTATION_BIN=.build/release scripts/check-deploy.sh
-	scripts/check-image-deps.py --rootfs
+	scripts/stress/check-image-deps.py --rootfs
 
 bench: deps ## rendering and server benchmarks (release; the server as the image ships it)
 	scripts/install-deps.sh --bench
@@ -139,7 +139,7 @@ bench: deps ## rendering and server benchmarks (release; the server as the image
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
-	ATTESTATION_BIN=.build-image/release scripts/bench-server.sh
+	ATTESTATION_BIN=.build-image/release scripts/stress/bench-server.sh
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.
@@ -148,7 +148,7 @@ screenshots: deps ## the pages at phone size, light and dark, into docs/screensh
 	scripts/browser-env.py
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
-	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots.py docs/screenshots
+	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/upkeep/screenshots.py docs/screenshots
 
 # « Montrer à l’agent » in WebKit, the engine of every iPhone browser (the browser tests run in
 # Chromium only): WebKitGTK's MiniBrowser at phone size under a virtual X server, the debug server
@@ -158,7 +158,7 @@ check-webkit: deps ## the officer view online and offline in WebKit (WebKitGTK),
 	scripts/install-deps.sh --webkit
 	$(SWIFT) build --product attestation-admin
 	$(SWIFT) build --product attestation-server
-	ATTESTATION_BIN=.build/debug scripts/check-webkit.py
+	ATTESTATION_BIN=.build/debug scripts/stress/check-webkit.py
 
 # The files the repository keeps copied or drawn from elsewhere, each made again by hand when its
 # source changes (the tests that compare say which to run); review the diff before committing.
@@ -169,7 +169,7 @@ FORM_BLANKS ?= ../shared/reference/forms
 form-pictures: deps ## docs/forms/'s pictures: each Ministry blank beside the form as drawn (FORM_BLANKS=dir)
 	scripts/install-deps.sh --forms
 	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/form-pictures.sh $(FORM_BLANKS)
+	ATTESTATION_BIN=.build/debug scripts/upkeep/form-pictures.sh $(FORM_BLANKS)
 
 # A built-in form's first draft, from one folder of the reference forms (two folders: the two
 # contexts of one blank), written to DRAFT and finished by hand.
@@ -179,25 +179,25 @@ draft-reference-form: deps ## a form's JSON drafted into DRAFT from REFERENCE_FO
 	@[ -n "$(REFERENCE_FORM)" ] || { echo "usage: make draft-reference-form REFERENCE_FORM=../shared/reference/forms/ID [DRAFT=file]" >&2; exit 64; }
 	scripts/install-deps.sh --forms
 	@mkdir -p $(dir $(DRAFT))
-	scripts/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
+	scripts/upkeep/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
 	@echo "Draft: $(DRAFT)"
 
 generate-font-metrics: deps ## Sources/FormSchema/Fonts/standard-fonts.json from Debian's URW fonts
 	scripts/install-deps.sh --forms
-	scripts/generate-font-metrics.py
+	scripts/upkeep/generate-font-metrics.py
 
 render-icons: deps ## Public/icones/ drawn from Public/icone.svg by headless Chromium
 	scripts/install-deps.sh --browser
-	scripts/render-icons.sh
+	scripts/upkeep/render-icons.sh
 
 # The Swift packages' licences are read from .build/checkouts, which resolving makes.
 update-licences: deps ## Sources/Licenses/Texts/ copied from this machine's licence files
 	$(SWIFT) package resolve
-	scripts/update-licences.py
+	scripts/upkeep/update-licences.py
 
 update-vendor-js: deps ## Public/vendor/ copied from Debian's node-qrcode-generator
 	scripts/install-deps.sh --test
-	scripts/update-vendor-js.sh
+	scripts/upkeep/update-vendor-js.sh
 
 deps: ## the Debian packages a build needs
 	scripts/install-deps.sh

@@ -73,7 +73,7 @@ import sys
 import threading
 import time
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 NAME = "stress-hostile"
 sys.path.insert(0, os.path.join(REPO, "scripts", "harness"))
 

@@ -58,7 +58,7 @@ import tempfile
 import threading
 import time
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 NAME = "stress-fairness"
 sys.path.insert(0, os.path.join(REPO, "scripts", "harness"))
 

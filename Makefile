@@ -11,7 +11,8 @@
 #                 make stress-smoke against its attestation-server and attestation-admin)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
-#                 attestation-fuzz alone: scripts/stress/fuzz.sh (make test briefly, make stress at length)
+#                 attestation-fuzz alone: scripts/stress/fuzz.sh (make stress; make test replays
+#                 the corpus through .build-asan's attestation-fuzz instead)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
 #                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
@@ -95,15 +96,15 @@ debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root
 	scripts/check-debian13.sh
 
 # The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
-# each fuzzer briefly, the deployment files, hostile clients, a good client's share under idle
+# the fuzz corpus and its crash seeds replayed (make stress fuzzes), the deployment files, hostile clients, a good client's share under idle
 # connections and floods (timing not asserted at this scale), two replicas behind nginx, the
 # Kubernetes manifests. The deployment files are checked with a plain build too: the systemd
 # unit's sandbox (seccomp) cannot hold a sanitizer's runtime, and a system call the server starts
 # making (libdispatch's setpriority did) must fail here, not in production.
 SMOKE_BIN = $(ASAN_BUILD)/debug
-stress-smoke: ## the hardening suite's short smoke (fuzzers, deployment files, hostile clients, replicas)
+stress-smoke: ## the hardening suite's short smoke (fuzz corpus, deployment files, hostile clients, replicas)
 	scripts/install-deps.sh --test --stress
-	scripts/stress/fuzz.sh --seconds 10
+	ATTESTATION_BIN=$(SMOKE_BIN) scripts/fuzz-replay.sh
 	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
 	$(SWIFT) build --product attestation-server
 	$(SWIFT) build --product attestation-admin

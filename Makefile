@@ -4,11 +4,12 @@
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
 # Debian 13 root of make debian13, with its own .build inside):
-#   .build        plain debug and release: make check, make run, make bench's attestation-bench,
-#                 make screenshots, make stress's release server, and swift build / swift test
-#                 by hand
-#   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests and
-#                 make stress-smoke against its attestation-server and attestation-admin)
+#   .build        plain debug and release: make check, make run, make test's release server (the
+#                 systemd sandbox, the browser tests' clock-shifted servers), make bench's
+#                 attestation-bench, make screenshots, make stress's release server, and swift
+#                 build / swift test by hand
+#   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests,
+#                 the fuzz corpus and the stress smoke against its programs)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
 #                 attestation-fuzz alone: scripts/stress/fuzz.sh (make stress; make test replays
@@ -66,53 +67,37 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 	python3 -m unittest discover -s Tests/Docs
 	python3 -m unittest discover -s Tests/Layout
 
-# What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
-# own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
-# address-sanitizer build of the server and admin CLI, then make stress-smoke, then make debian13:
-# the same sources on the other supported Debian release.
-test: ## what CI runs: the Swift suites under ASan, harness and browser tests, stress-smoke, debian13
-	scripts/install-deps.sh --test --browser
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
-	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
-	@for product in attestation-server attestation-admin; do \
-	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
-	done
-	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
-	python3 -m unittest discover -s Tests/Docs
-	python3 -m unittest discover -s Tests/Layout
-	scripts/browser-env.py
-	$(SWIFT) build --product attestation-server
-	ATTESTATION_BIN=$(ASAN_BUILD)/debug ATTESTATION_FAKETIME_BIN=.build/debug \
-	  $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
-	$(MAKE) stress-smoke
-	$(MAKE) debian13
+# What CI runs (.ci/run), in stages that run side by side where they can (scripts/run-stages.py
+# --list shows them and what each needs; the table of their times ends the run): swift format
+# lint; the documentation's and layout's checks; every Swift suite under the address sanitizer;
+# the test harness's own tests; the fuzz corpus replayed; the pages in headless Chromium; the
+# deployment files (proxies and TLS against the sanitized server, the systemd sandbox against the
+# release one); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
+# and the Debian 13 root (one release build, its Swift suite and a served PDF). Two builds here
+# (address sanitizer with the tests; release), one in the Debian 13 root.
+test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser, deployment, stress smoke, Debian 13
+	scripts/install-deps.sh --test --browser --stress --debian13
+	scripts/run-stages.py
 
 # Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
-# in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, the Swift
-# suite and the release binaries built there, then init, mint, the server and a PDF checked with
-# pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and deletes it.
+# in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, one
+# release build with the tests there, the Swift suite, then init, mint, the server and a PDF
+# checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
+# deletes it. make test runs the same steps as stages of its own.
 debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root (root needed)
 	scripts/install-deps.sh --debian13
 	scripts/check-debian13.sh
 
-# The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
-# the fuzz corpus and its crash seeds replayed (make stress fuzzes), the deployment files, hostile clients, a good client's share under idle
-# connections and floods (timing not asserted at this scale), two replicas behind nginx, the
-# Kubernetes manifests. The deployment files are checked with a plain build too: the systemd
-# unit's sandbox (seccomp) cannot hold a sanitizer's runtime, and a system call the server starts
-# making (libdispatch's setpriority did) must fail here, not in production.
-SMOKE_BIN = $(ASAN_BUILD)/debug
-stress-smoke: ## the hardening suite's short smoke (fuzz corpus, deployment files, hostile clients, replicas)
+# make test's stages that try the server as an attacker or an operator would, with the builds
+# they need (scripts/run-stages.py --only): the fuzz corpus replayed under the address sanitizer,
+# the deployment files (proxies against the sanitized server; the systemd unit's sandbox against
+# the plain release one, as its seccomp filter cannot hold a sanitizer's runtime, and a system
+# call the server starts making, as libdispatch's setpriority did, must fail here, not in
+# production), the Kubernetes manifests, hostile clients, a good client's share under idle
+# connections and floods (timing not asserted at this scale), two replicas behind nginx.
+stress-smoke: ## make test's hardening stages alone: fuzz corpus, deployment files, hostile clients, replicas
 	scripts/install-deps.sh --test --stress
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/fuzz-replay.sh
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
-	$(SWIFT) build --product attestation-server
-	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/check-deploy.sh
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress/stress-hostile.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress/stress-fairness.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress/stress-scaleout.sh
+	scripts/run-stages.py --only fuzz-replay deploy-proxies deploy-sandbox kubernetes stress-hostile stress-fairness stress-scaleout
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
 # under the address then the thread sanitizer, a million-request soak, hostile clients, a good

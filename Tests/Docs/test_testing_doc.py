@@ -50,7 +50,7 @@ def python_tests(folder):
     for name in os.listdir(os.path.join(REPO, folder)):
         if name.startswith("test_") and name.endswith(".py"):
             with open(os.path.join(REPO, folder, name), encoding="utf-8") as handle:
-                count += len(re.findall(r"^\s+def test_", handle.read(), re.M))
+                count += len(re.findall(r"^[ \t]+def test_", handle.read(), re.M))
     return count
 
 

@@ -20,6 +20,7 @@ Times are printed, never judged: a loaded machine is slower, not wrong.
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -45,6 +46,7 @@ class Stage:
         self.started = None
         self.ended = None
         self.outcome = None  # "ok", "FAILED", "not run"
+        self.cpu = None  # seconds of CPU, its processes' and those they waited for
 
 
 def stages():
@@ -66,13 +68,13 @@ def stages():
               f"swift build --build-tests --sanitize=address --scratch-path {ASAN}",
               tokens=["build"],
               summary="every target under the address sanitizer (debug), the tests included"),
+        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
+              summary="Debian 13: the one build, release with its tests (-enable-testing)"),
         Stage("release-build",
               "swift build -c release --product attestation-server && "
               "swift build -c release --product attestation-admin",
               tokens=["build"],
               summary="attestation-server and attestation-admin, plain release"),
-        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
-              summary="Debian 13: the one build, release with its tests (-enable-testing)"),
         Stage("swift-tests",
               f"swift test --skip-build --disable-xctest --sanitize=address --scratch-path {ASAN}",
               needs=["asan-build"],
@@ -81,7 +83,7 @@ def stages():
               f"mkdir -p out/test && swift test list --skip-build --disable-xctest --sanitize=address --scratch-path {ASAN} "
               "> out/test/swift-test-list.txt && SWIFT_TEST_LIST=out/test/swift-test-list.txt "
               "python3 -m unittest discover -s Tests/Docs -p test_testing_doc.py",
-              needs=["asan-build"],
+              needs=["swift-tests"],  # SwiftPM runs one command at a time in a build folder
               summary="docs/testing.md's count of Swift tests against swift test list"),
         Stage("harness", f"{asan} python3 -m unittest discover -s scripts/harness", needs=["asan-build"],
               summary="the test harness's own tests"),
@@ -96,10 +98,16 @@ def stages():
         Stage("kubernetes", f"{asan} scripts/check-kubernetes.py", needs=["asan-build"],
               summary="the Kubernetes manifests against the API schemas and --check-config"),
         Stage("browser",
-              f"{asan} ATTESTATION_FAKETIME_BIN={RELEASE_BIN} "
-              f"{BROWSER_PYTHON} -m unittest discover -s Tests/Browser -t Tests/Browser -v",
+              f"{asan} PYTHONPATH=Tests/Browser {BROWSER_PYTHON} -m unittest -v "
+              "$(cd Tests/Browser && ls test_*.py | grep -vx test_form_calendar.py | sed 's/[.]py$//')",
+              needs=["asan-build", "browser-env"],
+              summary="the pages in headless Chromium, but the calendar's"),
+        Stage("browser-calendar",
+              f"{asan} ATTESTATION_FAKETIME_BIN={RELEASE_BIN} PYTHONPATH=Tests/Browser "
+              f"{BROWSER_PYTHON} -m unittest -v test_form_calendar",
               needs=["asan-build", "release-build", "browser-env"],
-              summary="the pages in headless Chromium (clock-shifted servers: release build)"),
+              summary="the pages across a change of form: servers at a 2020–2021 date under libfaketime, "
+                      "release build"),
         Stage("stress-hostile", f"{asan} STRESS_HOSTILE_SCALE=small scripts/stress/stress-hostile.py",
               needs=["asan-build"], tokens=["load"], summary="hostile clients, small scale"),
         Stage("stress-fairness", f"{asan} STRESS_FAIRNESS_SCALE=small scripts/stress/stress-fairness.py",
@@ -121,15 +129,27 @@ def doc_section(every, times):
     """docs/testing.md's table of the stages: what each does, what it waits for, and the start
     and duration of a recorded run (times: {"stages": {name: [start, seconds]}, "total": s,
     "note": text})."""
-    lines = [DOC_START, "", "| stage | what it does | after | start | time |", "| --- | --- | --- | --- | --- |"]
+    lines = [DOC_START, "", "| stage | what it does | after | start | time | CPU |",
+             "| --- | --- | --- | --- | --- | --- |"]
+
+    def shown(value):
+        return clock(value) if value is not None else "?"
+
     for stage in every:
-        start, took = times["stages"].get(stage.name, (None, None))
+        start, took, cpu = times["stages"].get(stage.name, (None, None, None))
         after = ", ".join(f"`{name}`" for name in stage.needs) or "-"
-        lines.append(f"| `{stage.name}` | {stage.summary} | {after} | "
-                     f"{clock(start) if start is not None else '?'} | {clock(took) if took is not None else '?'} |")
-    total = clock(times["total"]) if times["total"] is not None else "?"
-    lines += ["", f"The whole run: {total} ({times['note']}).", "", DOC_END]
+        lines.append(f"| `{stage.name}` | {stage.summary} | {after} | {shown(start)} | {shown(took)} | {shown(cpu)} |")
+    lines += ["", f"The whole run: {shown(times['total'])}, {shown(times.get('cpu'))} of CPU ({times['note']}).", "",
+              DOC_END]
     return "\n".join(lines)
+
+
+def seconds(value):
+    """A time as clock() writes it ("12:34"), in seconds; "?" is None."""
+    if value == "?":
+        return None
+    minutes, rest = value.split(":")
+    return int(minutes) * 60 + int(rest)
 
 
 def doc_times(text):
@@ -138,19 +158,12 @@ def doc_times(text):
     stages_seen = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 5 and cells[0].startswith("`"):
-            def seconds(value):
-                if value == "?":
-                    return None
-                minutes, rest = value.split(":")
-                return int(minutes) * 60 + int(rest)
-            stages_seen[cells[0].strip("`")] = (seconds(cells[3]), seconds(cells[4]))
+        if len(cells) == 6 and cells[0].startswith("`"):
+            stages_seen[cells[0].strip("`")] = (seconds(cells[3]), seconds(cells[4]), seconds(cells[5]))
     total_line = [line for line in section.splitlines() if line.startswith("The whole run: ")][0]
-    total, note = total_line[len("The whole run: "):].split(" (", 1)
-    if total == "?":
-        return {"stages": stages_seen, "total": None, "note": note[:-2]}
-    minutes, rest = total.split(":")
-    return {"stages": stages_seen, "total": int(minutes) * 60 + int(rest), "note": note[:-2]}
+    found = re.fullmatch(r"The whole run: (\S+), (\S+) of CPU \((.*)\)\.", total_line)
+    return {"stages": stages_seen, "total": seconds(found.group(1)), "cpu": seconds(found.group(2)),
+            "note": found.group(3)}
 
 
 def write_doc():
@@ -159,7 +172,7 @@ def write_doc():
         with open(TIMES, encoding="utf-8") as handle:
             times = json.load(handle)
     else:
-        times = {"stages": {}, "total": None, "note": "no whole run recorded yet"}
+        times = {"stages": {}, "total": None, "cpu": None, "note": "no whole run recorded yet"}
     with open(DOC, encoding="utf-8") as handle:
         text = handle.read()
     before, rest = text.split(DOC_START, 1)
@@ -243,34 +256,44 @@ def run(selected, log_dir):
             print(f"[{clock(stage.started - start)}] {stage.name}: started ({stage.command})", flush=True)
         time.sleep(0.2)
         for stage in list(running):
-            if stage.process.poll() is None:
+            pid, status, usage = os.wait4(stage.process.pid, os.WNOHANG)
+            if pid == 0:
                 continue
+            stage.process.returncode = os.waitstatus_to_exitcode(status)
+            stage.cpu = usage.ru_utime + usage.ru_stime
             stage.ended = time.monotonic()
             stage.log.close()
             stage.outcome = "ok" if stage.process.returncode == 0 else "FAILED"
             running.remove(stage)
             held -= stage.tokens
             print(f"[{clock(stage.ended - start)}] {stage.name}: {stage.outcome} in {clock(stage.ended - stage.started)}"
+                  f" ({clock(stage.cpu)} of CPU)"
                   + ("" if stage.outcome == "ok" else f" (exit status {stage.process.returncode})"), flush=True)
             print_tail(stage, everything or stage.outcome != "ok")
     total = time.monotonic() - start
 
     print()
-    print(f"{'stage':<16} {'start':>6} {'time':>6}  outcome")
+    print(f"{'stage':<16} {'start':>6} {'time':>6} {'CPU':>6}  outcome")
     for stage in selected:
         began = clock(stage.started - start) if stage.started is not None else "-"
         took = clock(stage.ended - stage.started) if stage.ended is not None else "-"
-        print(f"{stage.name:<16} {began:>6} {took:>6}  {stage.outcome}")
-    print(f"{'make test':<16} {'':>6} {clock(total):>6}  "
+        cpu = clock(stage.cpu) if stage.cpu is not None else "-"
+        print(f"{stage.name:<16} {began:>6} {took:>6} {cpu:>6}  {stage.outcome}")
+    cpu_total = sum(stage.cpu or 0 for stage in selected)
+    print(f"{'make test':<16} {'':>6} {clock(total):>6} {clock(cpu_total):>6}  "
           + ("ok" if all(stage.outcome == "ok" for stage in selected) else "FAILED"))
+    load = " ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"CPU: seconds used by each stage's processes; {os.cpu_count()} cores; load average now {load} "
+          "(other work on the machine slows every stage).")
     failed = [stage.name for stage in selected if stage.outcome != "ok"]
     if not failed and len(selected) == len(stages()):
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                 text=True).stdout.strip() or "?"
         record = {
-            "stages": {stage.name: [round(stage.started - start), round(stage.ended - stage.started)]
-                       for stage in selected},
+            "stages": {stage.name: [round(stage.started - start), round(stage.ended - stage.started),
+                                    round(stage.cpu)] for stage in selected},
             "total": round(total),
+            "cpu": round(cpu_total),
             "note": f"{time.strftime('%Y-%m-%d')}, commit {commit}, {os.cpu_count()} cores",
         }
         os.makedirs(os.path.dirname(TIMES), exist_ok=True)

@@ -11,12 +11,12 @@
 # working directory, so attestation-admin finds config.json there); the site is in the image.
 # docs/deployment.md covers TLS, the proxy, compose and replicas.
 #
-# scripts/check-image-deps.py reads BUILD_FLAGS and RUNTIME_PACKAGES below (keep them one line each):
+# scripts/stress/check-image-deps.py reads BUILD_FLAGS and RUNTIME_PACKAGES below (keep them one line each):
 # it builds with those flags here and fails if the binaries need a library no runtime package gives.
 
 # Same Debian release in both stages: the binaries link the -dev packages' libraries of the
 # first and run against the runtime packages of the second. Debian 12 (bookworm), though the
-# project builds and runs on Debian 13 too (scripts/check-debian13.sh): scripts/check-image-deps.py
+# project builds and runs on Debian 13 too (scripts/check-debian13.sh): scripts/stress/check-image-deps.py
 # rebuilds and runs this runtime stage on CI's Debian 12 machine, so this is the image proven on
 # every change; Debian 12 has security updates through Debian LTS until June 2028. For Debian 13,
 # set both to its images (…-trixie, debian:trixie-slim): the package names below are the same

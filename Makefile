@@ -4,16 +4,18 @@
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
 # Debian 13 root of make debian13, with its own .build inside):
-#   .build        plain debug and release: make check, make run, make bench's attestation-bench,
-#                 make screenshots, make stress's release server, and swift build / swift test
-#                 by hand
-#   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests and
-#                 make stress-smoke against its attestation-server and attestation-admin)
+#   .build        plain debug and release: make check, make run, make test's release server (the
+#                 systemd sandbox, the browser tests' clock-shifted servers), make bench's
+#                 attestation-bench, make screenshots, make stress's release server, and swift
+#                 build / swift test by hand
+#   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests,
+#                 the fuzz corpus and the stress smoke against its programs)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
-#                 attestation-fuzz alone: scripts/fuzz.sh (make test briefly, make stress at length)
+#                 attestation-fuzz alone: scripts/stress/fuzz.sh (make stress; make test replays
+#                 the corpus through .build-asan's attestation-fuzz instead)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
+#                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
@@ -65,53 +67,37 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 	python3 -m unittest discover -s Tests/Docs
 	python3 -m unittest discover -s Tests/Layout
 
-# What CI runs (.ci/run): every Swift suite under the address sanitizer, then the test harness's
-# own tests and the pages in headless Chromium (Tests/Browser, Python unittest) against the same
-# address-sanitizer build of the server and admin CLI, then make stress-smoke, then make debian13:
-# the same sources on the other supported Debian release.
-test: ## what CI runs: the Swift suites under ASan, harness and browser tests, stress-smoke, debian13
-	scripts/install-deps.sh --test --browser
-	$(SWIFT) format lint --recursive --strict Sources Tests Benchmarks Package.swift
-	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
-	@for product in attestation-server attestation-admin; do \
-	  [ -x $(ASAN_BUILD)/debug/$$product ] || $(SWIFT) build --sanitize=address --scratch-path $(ASAN_BUILD) --product $$product || exit; \
-	done
-	ATTESTATION_BIN=$(ASAN_BUILD)/debug python3 -m unittest discover -s scripts/harness
-	python3 -m unittest discover -s Tests/Docs
-	python3 -m unittest discover -s Tests/Layout
-	scripts/browser-env.py
-	$(SWIFT) build --product attestation-server
-	ATTESTATION_BIN=$(ASAN_BUILD)/debug ATTESTATION_FAKETIME_BIN=.build/debug \
-	  $(BROWSER_PYTHON) -m unittest discover -s Tests/Browser -t Tests/Browser -v
-	$(MAKE) stress-smoke
-	$(MAKE) debian13
+# What CI runs (.ci/run), in stages that run side by side where they can (scripts/run-stages.py
+# --list shows them and what each needs; the table of their times ends the run): swift format
+# lint; the documentation's and layout's checks; every Swift suite under the address sanitizer;
+# the test harness's own tests; the fuzz corpus replayed; the pages in headless Chromium; the
+# deployment files (proxies and TLS against the sanitized server, the systemd sandbox against the
+# release one); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
+# and the Debian 13 root (one release build, its Swift suite and a served PDF). Two builds here
+# (address sanitizer with the tests; release), one in the Debian 13 root.
+test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser, deployment, stress smoke, Debian 13
+	scripts/install-deps.sh --test --browser --stress --debian13
+	scripts/run-stages.py
 
 # Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
-# in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, the Swift
-# suite and the release binaries built there, then init, mint, the server and a PDF checked with
-# pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and deletes it.
+# in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, one
+# release build with the tests there, the Swift suite, then init, mint, the server and a PDF
+# checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
+# deletes it. make test runs the same steps as stages of its own.
 debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root (root needed)
 	scripts/install-deps.sh --debian13
 	scripts/check-debian13.sh
 
-# The hardening suite's short smoke, run by make test (so by CI) against the same ASan builds:
-# each fuzzer briefly, the deployment files, hostile clients, a good client's share under idle
-# connections and floods (timing not asserted at this scale), two replicas behind nginx, the
-# Kubernetes manifests. The deployment files are checked with a plain build too: the systemd
-# unit's sandbox (seccomp) cannot hold a sanitizer's runtime, and a system call the server starts
-# making (libdispatch's setpriority did) must fail here, not in production.
-SMOKE_BIN = $(ASAN_BUILD)/debug
-stress-smoke: ## the hardening suite's short smoke (fuzzers, deployment files, hostile clients, replicas)
+# make test's stages that try the server as an attacker or an operator would, with the builds
+# they need (scripts/run-stages.py --only): the fuzz corpus replayed under the address sanitizer,
+# the deployment files (proxies against the sanitized server; the systemd unit's sandbox against
+# the plain release one, as its seccomp filter cannot hold a sanitizer's runtime, and a system
+# call the server starts making, as libdispatch's setpriority did, must fail here, not in
+# production), the Kubernetes manifests, hostile clients, a good client's share under idle
+# connections and floods (timing not asserted at this scale), two replicas behind nginx.
+stress-smoke: ## make test's hardening stages alone: fuzz corpus, deployment files, hostile clients, replicas
 	scripts/install-deps.sh --test --stress
-	scripts/fuzz.sh --seconds 10
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-deploy.sh
-	$(SWIFT) build --product attestation-server
-	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/check-deploy.sh
-	ATTESTATION_BIN=$(SMOKE_BIN) scripts/check-kubernetes.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_HOSTILE_SCALE=small scripts/stress-hostile.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_FAIRNESS_SCALE=small scripts/stress-fairness.py
-	ATTESTATION_BIN=$(SMOKE_BIN) STRESS_SCALEOUT_SECONDS=5 scripts/stress-scaleout.sh
+	scripts/run-stages.py --only fuzz-replay deploy-proxies deploy-sandbox kubernetes stress-hostile stress-fairness stress-scaleout
 
 # The whole hardening suite, an hour or so: every fuzzer for STRESS_FUZZ_SECONDS, the test suite
 # under the address then the thread sanitizer, a million-request soak, hostile clients, a good
@@ -121,17 +107,17 @@ STRESS_FUZZ_SECONDS ?= 300
 TSAN_BUILD ?= .build-tsan
 stress: deps ## the whole hardening suite, an hour or so
 	scripts/install-deps.sh --test --bench --stress
-	scripts/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
+	scripts/stress/fuzz.sh --seconds $(STRESS_FUZZ_SECONDS)
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(ASAN_BUILD)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(TSAN_BUILD)
 	$(SWIFT) build -c release --product attestation-server
 	$(SWIFT) build -c release --product attestation-admin
-	ATTESTATION_BIN=.build/release scripts/stress-soak.sh
-	ATTESTATION_BIN=.build/release scripts/stress-hostile.py
-	ATTESTATION_BIN=.build/release scripts/stress-fairness.py
-	ATTESTATION_BIN=.build/release scripts/stress-scaleout.sh
+	ATTESTATION_BIN=.build/release scripts/stress/stress-soak.sh
+	ATTESTATION_BIN=.build/release scripts/stress/stress-hostile.py
+	ATTESTATION_BIN=.build/release scripts/stress/stress-fairness.py
+	ATTESTATION_BIN=.build/release scripts/stress/stress-scaleout.sh
 	ATTESTATION_BIN=.build/release scripts/check-deploy.sh
-	scripts/check-image-deps.py --rootfs
+	scripts/stress/check-image-deps.py --rootfs
 
 bench: deps ## rendering and server benchmarks (release; the server as the image ships it)
 	scripts/install-deps.sh --bench
@@ -139,7 +125,7 @@ bench: deps ## rendering and server benchmarks (release; the server as the image
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
-	ATTESTATION_BIN=.build-image/release scripts/bench-server.sh
+	ATTESTATION_BIN=.build-image/release scripts/stress/bench-server.sh
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.
@@ -148,7 +134,7 @@ screenshots: deps ## the pages at phone size, light and dark, into docs/screensh
 	scripts/browser-env.py
 	$(SWIFT) build -c release --product attestation-admin
 	$(SWIFT) build -c release --product attestation-server
-	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/screenshots.py docs/screenshots
+	ATTESTATION_BIN=.build/release $(BROWSER_PYTHON) scripts/upkeep/screenshots.py docs/screenshots
 
 # « Montrer à l’agent » in WebKit, the engine of every iPhone browser (the browser tests run in
 # Chromium only): WebKitGTK's MiniBrowser at phone size under a virtual X server, the debug server
@@ -158,7 +144,7 @@ check-webkit: deps ## the officer view online and offline in WebKit (WebKitGTK),
 	scripts/install-deps.sh --webkit
 	$(SWIFT) build --product attestation-admin
 	$(SWIFT) build --product attestation-server
-	ATTESTATION_BIN=.build/debug scripts/check-webkit.py
+	ATTESTATION_BIN=.build/debug scripts/stress/check-webkit.py
 
 # The files the repository keeps copied or drawn from elsewhere, each made again by hand when its
 # source changes (the tests that compare say which to run); review the diff before committing.
@@ -169,7 +155,7 @@ FORM_BLANKS ?= ../shared/reference/forms
 form-pictures: deps ## docs/forms/'s pictures: each Ministry blank beside the form as drawn (FORM_BLANKS=dir)
 	scripts/install-deps.sh --forms
 	$(SWIFT) build --product attestation-admin
-	ATTESTATION_BIN=.build/debug scripts/form-pictures.sh $(FORM_BLANKS)
+	ATTESTATION_BIN=.build/debug scripts/upkeep/form-pictures.sh $(FORM_BLANKS)
 
 # A built-in form's first draft, from one folder of the reference forms (two folders: the two
 # contexts of one blank), written to DRAFT and finished by hand.
@@ -179,25 +165,25 @@ draft-reference-form: deps ## a form's JSON drafted into DRAFT from REFERENCE_FO
 	@[ -n "$(REFERENCE_FORM)" ] || { echo "usage: make draft-reference-form REFERENCE_FORM=../shared/reference/forms/ID [DRAFT=file]" >&2; exit 64; }
 	scripts/install-deps.sh --forms
 	@mkdir -p $(dir $(DRAFT))
-	scripts/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
+	scripts/upkeep/draft-reference-form.py $(if $(word 2,$(REFERENCE_FORM)),--contexts) $(REFERENCE_FORM) > $(DRAFT)
 	@echo "Draft: $(DRAFT)"
 
 generate-font-metrics: deps ## Sources/FormSchema/Fonts/standard-fonts.json from Debian's URW fonts
 	scripts/install-deps.sh --forms
-	scripts/generate-font-metrics.py
+	scripts/upkeep/generate-font-metrics.py
 
 render-icons: deps ## Public/icones/ drawn from Public/icone.svg by headless Chromium
 	scripts/install-deps.sh --browser
-	scripts/render-icons.sh
+	scripts/upkeep/render-icons.sh
 
 # The Swift packages' licences are read from .build/checkouts, which resolving makes.
 update-licences: deps ## Sources/Licenses/Texts/ copied from this machine's licence files
 	$(SWIFT) package resolve
-	scripts/update-licences.py
+	scripts/upkeep/update-licences.py
 
 update-vendor-js: deps ## Public/vendor/ copied from Debian's node-qrcode-generator
 	scripts/install-deps.sh --test
-	scripts/update-vendor-js.sh
+	scripts/upkeep/update-vendor-js.sh
 
 deps: ## the Debian packages a build needs
 	scripts/install-deps.sh

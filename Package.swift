@@ -49,7 +49,7 @@ let package = Package(
 
         // The third-party components and their licences, pure Swift: the /licenses page and
         // `attestation-admin licenses` render the same data. The licence texts are plain files
-        // (Texts/, written by scripts/update-licences.py) compiled into the module as string literals
+        // (Texts/, written by scripts/upkeep/update-licences.py) compiled into the module as string literals
         // by the EmbedLicenceTexts plugin, so the binaries need no file beside them (a container
         // copies only them). Not `.embedInCode`: its byte-array literals took a clean debug build
         // of this module from 14 s to 69 s (the plugin: 18 s), and a release one from 11 s to
@@ -85,7 +85,7 @@ let package = Package(
                 .embedInCode("Forms/couvre-feu-2020-12-15.json"),
                 .embedInCode("Forms/deplacement-2020-10-30.json"),
                 .embedInCode("Forms/couvre-feu-2020-10-17.json"),
-                // The widths of the 14 standard PDF fonts (scripts/generate-font-metrics.py), to
+                // The widths of the 14 standard PDF fonts (scripts/upkeep/generate-font-metrics.py), to
                 // refuse at load time the text that would run off the page.
                 .embedInCode("Fonts/standard-fonts.json"),
             ],
@@ -162,7 +162,7 @@ let package = Package(
             ],
             path: "Benchmarks/attestation-bench"),
         // libFuzzer targets over the parsers that read what others send: link tokens, query
-        // strings and form JSON. A plain build replays corpus files; scripts/fuzz.sh builds it with
+        // strings and form JSON. A plain build replays corpus files; scripts/stress/fuzz.sh builds it with
         // coverage, the address sanitizer, libFuzzer and -DFUZZING (see its header).
         .systemLibrary(name: "CLibFuzzer"),
         // glibc's <malloc.h> (mallopt), which the Glibc module does not export.

@@ -2,27 +2,33 @@
 # Proves on this machine that the project builds, passes its Swift suite and serves on Debian 13
 # (trixie), as it does on Debian 12: a Debian 13 root made with debootstrap in .build-debian13/
 # (ignored by git), the README's packages installed there by scripts/install-deps.sh, this machine's
-# Swift toolchain and Swift package copies bound in read-only, then, inside the root:
+# Swift toolchain and Swift package copies bound in read-only, then, inside the root, in three
+# steps that make test runs as stages of their own (scripts/run-stages.py):
 #
-#   1. the Swift suite (swift test, debug build);
-#   2. the release binaries (swift build -c release);
-#   3. the Dockerfile's runtime package names resolved on Debian 13 (apt-get install -s);
-#   4. as an administrator would: attestation-admin init and mint in an empty folder, the server
-#      started, a PDF fetched with curl, read with pdftotext (the person's name, a date) and its
-#      QR code with zbarimg (the payload's name), then SIGTERM and exit status 0.
+#   --prepare  the root (debootstrap, once), the toolchain's packages and the README's;
+#   --build    the one build: release, with the tests (-enable-testing, which @testable needs),
+#              from the checkout as it is now;
+#   --check    the Swift suite on that build; the Dockerfile's runtime package names resolved on
+#              Debian 13 (apt-get install -s); then as an administrator would: attestation-admin
+#              init and mint in an empty folder, the release server started, a PDF fetched with
+#              curl, read with pdftotext (the person's name, a date) and its QR code with zbarimg
+#              (the payload's name), then SIGTERM and exit status 0.
 #
 # The root is kept between runs (packages, build folder), so a second run only rebuilds what
 # changed; --fresh starts from a new root, --remove deletes it. Whatever happens, the mounts are
 # undone on exit (processes left in the root are stopped first), and the script says which step
 # failed, with the end of its log (full logs in .build-debian13/logs/).
 #
-#   scripts/check-debian13.sh            build, test and serve in the Debian 13 root
-#   scripts/check-debian13.sh --fresh    the same in a root made anew
+#   scripts/check-debian13.sh            the three steps
+#   scripts/check-debian13.sh --prepare | --build | --check      one of them
+#   scripts/check-debian13.sh --fresh    the three in a root made anew
 #   scripts/check-debian13.sh --remove   unmount and delete .build-debian13
-#   scripts/check-debian13.sh --filter F only the Swift tests that F selects (swift test --filter),
-#                                        nothing else: the everyday loop on Debian 13
+#   scripts/check-debian13.sh --filter F only the Swift tests that F selects (swift test --filter)
+#                                        after the build: the everyday loop on Debian 13
 #
 # Needs root (debootstrap, chroot, mount) and Debian's package mirror, as scripts/install-deps.sh.
+# Downloaded packages are kept in /var/cache/attestation-debian13 (DEBIAN13_APT_CACHE), for the
+# next root on this machine, whatever the clone.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +37,7 @@ ROOTFS="$WORK/root"
 LOGS="$WORK/logs"
 RELEASE=trixie
 # Downloaded .deb files, kept on this machine between runs and between clones.
-APT_CACHE=/var/cache/attestation-debian13
+APT_CACHE=${DEBIAN13_APT_CACHE:-/var/cache/attestation-debian13}
 # What the machine's Swift toolchain needs of the system to build and link (its own libraries
 # are under its prefix): the C runtime and headers, libstdc++ and libgcc for the linker, and what
 # swift-build and swift-frontend are linked with (ldd).
@@ -47,9 +53,11 @@ fail() {
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
 mode=check
+steps="prepare build check"
 filter=
 while [ $# -gt 0 ]; do
   case "$1" in
+    --prepare | --build | --check) steps=${1#--} ;;
     --fresh) mode=fresh ;;
     --remove) mode=remove ;;
     --filter)
@@ -58,7 +66,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     -h | --help) usage; exit 0 ;;
-    *) fail "option inconnue $1 (acceptées : --fresh, --remove, --filter F, --help)" ;;
+    *) fail "option inconnue $1 (acceptées : --prepare, --build, --check, --fresh, --remove, --filter F, --help)" ;;
   esac
   shift
 done
@@ -127,7 +135,8 @@ trap 'exit 130' INT TERM
 mkdir -p "$WORK" "$LOGS" "$APT_CACHE/debootstrap" "$APT_CACHE/archives/partial"
 undo_mounts || fail "un run précédent a laissé des montages que rien ne défait."
 
-if [ "$mode" = fresh ] || [ ! -f "$ROOTFS/.ready" ]; then
+wants() { [[ " $steps " == *" $1 "* ]]; }
+if wants prepare && { [ "$mode" = fresh ] || [ ! -f "$ROOTFS/.ready" ]; }; then
   remove_root
   mkdir -p "$WORK" "$LOGS"
   say "debootstrap --variant=minbase $RELEASE ($mirror)"
@@ -138,6 +147,7 @@ if [ "$mode" = fresh ] || [ ! -f "$ROOTFS/.ready" ]; then
   fi
   touch "$ROOTFS/.ready"
 fi
+[ -f "$ROOTFS/.ready" ] || fail "pas de root Debian 13 dans $ROOTFS : scripts/check-debian13.sh --prepare le fait."
 grep -q '^13' "$ROOTFS/etc/debian_version" || fail "$ROOTFS n’est pas une Debian 13 ($(cat "$ROOTFS/etc/debian_version"))."
 
 # The mounts, each undone by undo_mounts.
@@ -167,13 +177,6 @@ cp /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
   done
 } >"$ROOTFS/etc/gitconfig"
 
-# The checkout as it is now (tracked files and new ones git does not ignore), over the last run's
-# copy, whose build folder stays.
-mkdir -p "$ROOTFS/src"
-find "$ROOTFS/src" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf --one-file-system {} +
-(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
-  tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ROOTFS/src"
-
 # A step inside the root: its name, its log file, then the command (run by bash in /src).
 in_root() {
   local name=$1 log="$LOGS/$2"
@@ -195,22 +198,40 @@ in_root() {
   say "  fait en $((SECONDS - started)) s"
 }
 
-in_root "paquets de la chaîne Swift (${TOOLCHAIN_PACKAGES[*]})" packages.log \
-  "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${TOOLCHAIN_PACKAGES[*]}"
-in_root "scripts/install-deps.sh --test (les paquets du README)" install-deps.log "scripts/install-deps.sh --test"
-in_root "versions" versions.log \
-  "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev && swift --version"
-sed 's/^/  /' "$LOGS/versions.log"
-in_root "swift build --build-tests" build-tests.log "swift build --build-tests"
+if wants prepare; then
+  # install-deps.sh alone, not the checkout: the build step copies that.
+  mkdir -p "$ROOTFS/src/scripts"
+  cp "$ROOT/scripts/install-deps.sh" "$ROOTFS/src/scripts/"
+  in_root "paquets de la chaîne Swift (${TOOLCHAIN_PACKAGES[*]})" packages.log \
+    "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${TOOLCHAIN_PACKAGES[*]}"
+  in_root "scripts/install-deps.sh --test (les paquets du README)" install-deps.log "scripts/install-deps.sh --test"
+  in_root "versions" versions.log \
+    "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev && swift --version"
+  sed 's/^/  /' "$LOGS/versions.log"
+  touch "$ROOTFS/.prepared"
+fi
+[ -f "$ROOTFS/.prepared" ] || fail "les paquets du root Debian 13 ne sont pas installés : scripts/check-debian13.sh --prepare le fait."
+
+# One build for everything below: release (what the server runs in production, and what a
+# package ships), its tests compiled in with -enable-testing, as @testable imports need.
+BUILD="-c release -Xswiftc -enable-testing"
+if wants build; then
+  # The checkout as it is now (tracked files and new ones git does not ignore), over the last run's
+  # copy, whose build folder stays.
+  mkdir -p "$ROOTFS/src"
+  find "$ROOTFS/src" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf --one-file-system {} +
+  (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
+    tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ROOTFS/src"
+  in_root "swift build $BUILD --build-tests" build.log "swift build $BUILD --build-tests"
+fi
 if [ -n "$filter" ]; then
-  in_root "swift test --filter $filter" test.log "swift test --skip-build --disable-xctest --filter $(printf %q "$filter")"
+  in_root "swift test --filter $filter" test.log "swift test $BUILD --skip-build --disable-xctest --filter $(printf %q "$filter")"
   grep -E "Test run" "$LOGS/test.log" | tail -n 1 | sed 's/^/  /' || true
   exit 0
 fi
-in_root "swift test (la suite Swift)" test.log "swift test --skip-build --disable-xctest"
+wants check || exit 0
+in_root "swift test (la suite Swift, build release)" test.log "swift test $BUILD --skip-build --disable-xctest"
 grep -E "Test run" "$LOGS/test.log" | tail -n 1 | sed 's/^/  /' || true
-in_root "swift build -c release (attestation-server, attestation-admin)" release.log \
-  "swift build -c release --product attestation-server && swift build -c release --product attestation-admin"
 # The names the Dockerfile and docs/deployment.md give for the runtime are Debian 12's; on 13
 # apt must find a package for each (the t64 libraries provide the old names).
 runtime_packages=$(sed -n 's/^ARG RUNTIME_PACKAGES="\(.*\)"$/\1/p' "$ROOT/Dockerfile")

@@ -1,4 +1,4 @@
--- wrk script for scripts/bench-server.sh and stress-scaleout: every request asks for a different
+-- wrk script for scripts/stress/bench-server.sh and stress-scaleout: every request asks for a different
 -- person's attestation.
 --
 --   wrk -t2 -c64 -d10s --latency -s Benchmarks/wrk/attestations.lua http://127.0.0.1:PORT/ \

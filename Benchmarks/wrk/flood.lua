@@ -1,4 +1,4 @@
--- wrk script for scripts/stress-fairness.py: one expensive URL asked again and again (a page image,
+-- wrk script for scripts/stress/stress-fairness.py: one expensive URL asked again and again (a page image,
 -- the offline template), the answers counted by status.
 --
 --   wrk -t2 -c64 -d20s --timeout 10s --latency -s Benchmarks/wrk/flood.lua \

@@ -1,4 +1,4 @@
--- What attestations.lua (scripts/bench-server.sh, stress-scaleout) and soak.lua (stress-soak) share:
+-- What attestations.lua (scripts/stress/bench-server.sh, stress-scaleout) and soak.lua (stress-soak) share:
 -- every request a different person's PDF, each wrk thread starting at its own place in the list
 -- of tokens, an optional budget of responses after which a thread stops, and the results printed
 -- as `PREFIX.KEY VALUE` lines for the scripts (flood.lua, of stress-fairness, uses the options,

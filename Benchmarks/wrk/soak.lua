@@ -1,4 +1,4 @@
--- wrk script for scripts/stress-soak.sh: a budget of exactly N responses, each a different person's
+-- wrk script for scripts/stress/stress-soak.sh: a budget of exactly N responses, each a different person's
 -- PDF, each checked.
 --
 --   wrk -t2 -c64 -d600s --latency -s Benchmarks/wrk/soak.lua http://127.0.0.1:PORT/ \

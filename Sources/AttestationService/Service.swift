@@ -177,6 +177,11 @@ public final class Service: Sendable {
             })
     }
 
+    /// The paths of the service's own routes (not the site's files), as its log names them. The
+    /// fuzz corpus holds a request to each (attestation-fuzz write-seeds), so a new route is
+    /// replayed by make test as soon as it exists.
+    public static var fixedRoutes: Set<String> { Routes.fixedRoutes }
+
     /// The responses to the requests the HTTP server refuses itself: worded in French, as JSON
     /// under /api/, with the headers of every error.
     public var refusalResponder: HTTPRefusalResponder { Routes.refusal }

@@ -1,5 +1,5 @@
 /* libFuzzer's entry for programs that keep their own main (compiler-rt's FuzzerInterface.h).
-   Only declared here: scripts/fuzz.sh links libclang_rt.fuzzer_no_main when it builds with
+   Only declared here: scripts/stress/fuzz.sh links libclang_rt.fuzzer_no_main when it builds with
    -DFUZZING, and the plain build never calls it, so it links without libFuzzer. */
 #include <stddef.h>
 #include <stdint.h>

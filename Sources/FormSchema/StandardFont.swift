@@ -89,7 +89,7 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
 
     var metrics: Metrics { Self.table[self]! }
 
-    /// Read once from `Fonts/standard-fonts.json`, made by `scripts/generate-font-metrics.py`.
+    /// Read once from `Fonts/standard-fonts.json`, made by `scripts/upkeep/generate-font-metrics.py`.
     private static let table: [StandardFont: Metrics] = {
         struct File: Decodable {
             struct Font: Decodable {

@@ -15,7 +15,7 @@ import Foundation
 /// and the pool's own hand-over of added connections goes by descriptor number, which other
 /// files opened meanwhile make uneven.
 ///
-/// Measured under wrk (2 cores, 2 workers, scripts/bench-server.sh): at 16 connections, some runs
+/// Measured under wrk (2 cores, 2 workers, scripts/stress/bench-server.sh): at 16 connections, some runs
 /// served 2,204 PDF/s with p99 10.2 ms, the others 4,320 PDF/s with p99 6.2 ms; at 64,
 /// p99 from 21.8 to 31.9 ms over five runs, and one run of 2,318 PDF/s where a single worker
 /// had all 64 (its CPU time alone grew); 20 connections opened together all went to one worker

@@ -247,7 +247,7 @@ enum Components {
             licence: "MIT (Expat)", licenceIDs: ["Debian-node-qrcode-generator"],
             note: "Le site sert une copie de /usr/share/javascript/qrcode-generator/qrcode.js du paquet Debian 12, "
                 + "sans modification (son en-tête : «\u{202F}Copyright (c) 2009 Kazuhiko Arase\u{202F}», licence MIT) : "
-                + "/vendor/qrcode-generator.js (scripts/update-vendor-js.sh).",
+                + "/vendor/qrcode-generator.js (scripts/upkeep/update-vendor-js.sh).",
             sourceOffer: nil),
 
         ThirdPartyComponent(

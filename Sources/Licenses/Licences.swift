@@ -1,5 +1,5 @@
 /// The full texts: plain files under `Texts/`, each named by its id, copied byte for byte by
-/// scripts/update-licences.py from the file its `source` names (LicensesTests compares them again on
+/// scripts/upkeep/update-licences.py from the file its `source` names (LicensesTests compares them again on
 /// every run). The EmbedLicenceTexts build plugin compiles each into this enum as a string
 /// (`static let` named after the file), so the programs need no file beside them.
 enum LicenceTexts {}

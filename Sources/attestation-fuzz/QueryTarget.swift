@@ -133,6 +133,19 @@ enum QueryTarget {
                     checkPNG(response.body, size: size.map { Int($0)! } ?? 400)
                 }
             }
+        case "/attestation-papier.pdf":
+            // The identity only, to fill in by hand: a valid link, no moment, a PDF not kept.
+            require(status == 200, "statut \(status) sur l’attestation papier")
+            guard case .valid = LinkToken.verify(token ?? "", keys: Fixture.ring, revoked: Fixture.revoked) else {
+                require(false, "attestation papier donnée pour un lien qui ne se vérifie pas")
+                return
+            }
+            require(
+                response.header("Content-Disposition") == "inline; filename=\"attestation-papier.pdf\"",
+                "Content-Disposition inattendu")
+            require(response.header("Cache-Control") == "no-store", "attestation papier gardée en cache")
+            require(response.header("Content-Type") == "application/pdf", "type du PDF papier")
+            require(response.body.starts(with: Array("%PDF-".utf8)), "PDF papier sans en-tête")
         case "/api/v1/link", "/api/v1/template", "/api/v1/manifest":
             require(status == 200, "statut \(status) sur \(request.path)")
             guard

@@ -1,4 +1,5 @@
 import AttestationKit
+import AttestationService
 import FormSchema
 import Foundation
 import LinkTokens
@@ -243,7 +244,20 @@ enum Seeds {
             ("site-fichier-cache", "/.env"),
             ("lien-complet", "https://attestation.example.org/attestation.pdf?t=\(Fixture.links[1].token)&offset=-20"),
         ]
-        return requests.map { ($0.0, Array($0.1.utf8)) }
+        // A request to every route of the service that no seed above reaches, so that a route
+        // added to the service is in the corpus (write-seeds, then fuzz-replay.sh's check that
+        // the corpus is fresh) and goes through the query target's properties at once: its own
+        // lists of routes once missed /api/v1/manifest, and only random fuzzing found it.
+        let reached = Set(
+            requests.map { request in
+                let line = request.1.split(separator: "\n", omittingEmptySubsequences: false)[0]
+                let target = line.split(separator: " ").last ?? ""
+                return String(target.split(separator: "?", omittingEmptySubsequences: false)[0])
+            })
+        let missing = Service.fixedRoutes.subtracting(reached).sorted().map { route in
+            ("route" + route.replacingOccurrences(of: "/", with: "-"), "\(route)?t=$0")
+        }
+        return (requests + missing).map { ($0.0, Array($0.1.utf8)) }
     }
 
     // MARK: form-json

@@ -1,9 +1,9 @@
 import Foundation
 
-// attestation-fuzz: the fuzz targets of the hardening suite (scripts/fuzz.sh runs them).
+// attestation-fuzz: the fuzz targets of the hardening suite (scripts/stress/fuzz.sh runs them).
 //
 // Built plainly (`swift build`), it replays corpus files through a target: the crash files
-// libFuzzer writes, or the seed corpus, so any build checks them. Built by scripts/fuzz.sh with
+// libFuzzer writes, or the seed corpus, so any build checks them. Built by scripts/stress/fuzz.sh with
 // coverage, the address sanitizer, libFuzzer's no-main runtime and -DFUZZING, it hands its
 // arguments to libFuzzer's driver; libFuzzer's own `main` is not linked, so this one stays.
 #if FUZZING
@@ -19,7 +19,7 @@ let usage = """
     \(FuzzTarget.all.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
     Construit sans libFuzzer, rejoue les fichiers donnés (un dossier : chacun de ses fichiers)
-    et ignore les options. Construit par scripts/fuzz.sh, passe le reste à libFuzzer.
+    et ignore les options. Construit par scripts/stress/fuzz.sh, passe le reste à libFuzzer.
     write-seeds écrit dans DOSSIER/CIBLE/ les graines calculées (jetons signés par la clé de test).
 
     """

@@ -4,7 +4,7 @@ import CMalloc
 // 32 MiB). After the first PDF with an embedded font subset or the first page image, blocks of
 // that size then come from the heap, whose freed pages the process keeps. Fixing both
 // thresholds at glibc's initial 128 KiB keeps such blocks mapped and returned when freed.
-// Measured with `scripts/bench-server.sh` (1,000 people, 1 in 40 with a name outside CP1252, the
+// Measured with `scripts/stress/bench-server.sh` (1,000 people, 1 in 40 with a name outside CP1252, the
 // server built with --static-swift-stdlib as the container ships it, RSS flat over 40,000
 // requests in each case): 40.2–40.8 MB with glibc's defaults, 37.2 MB with these thresholds
 // (set through MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_); once cairo was linked (2.7 MB

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Publishes files into a directory the way the kubelet updates a mounted ConfigMap, for machines
-# without a cluster (scripts/stress-scaleout.sh): the files never change in place, a new version
+# without a cluster (scripts/stress/stress-scaleout.sh): the files never change in place, a new version
 # appears at once by the swap of one symbolic link, and nothing signals the reader.
 #
 #   Tests/Deploy/configmap_swap.sh TARGET_DIR FILE...

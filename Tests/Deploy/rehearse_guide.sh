@@ -9,7 +9,7 @@
 #
 # Needs root with CAP_SYS_ADMIN (unshare, mount, overlay), nginx, caddy, openssl, curl,
 # poppler-utils, jq and kubectl (client side only), and binaries built with --static-swift-stdlib in ATTESTATION_BIN (default
-# .build-image/release, which scripts/check-image-deps.py makes), bound over .build/release inside
+# .build-image/release, which scripts/stress/check-image-deps.py makes), bound over .build/release inside
 # the namespace only. What the guide runs through systemctl, certbot or docker compose is done
 # by hand here (the server started with setpriv as the unit would, a self-signed certificate at
 # certbot's paths, kill -HUP for systemctl reload); kubectl runs client-side only (no cluster),

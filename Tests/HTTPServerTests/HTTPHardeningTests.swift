@@ -224,6 +224,21 @@ import Testing
         #expect(seen.all.isEmpty)
     }
 
+    /// Tabs instead of spaces between the method, the target and the version: libmicrohttpd 0.9.75
+    /// closes without an answer a request line it cannot split at spaces, 1.0 answers 400; either
+    /// way no handler sees `GET\t/healthz\tHTTP/1.1` as a request for a path. (stress-hostile.py
+    /// asserted it against the release server until issue 31; this is its one place now.)
+    @Test func aRequestLineSplitByTabsNeverReachesTheHandler() throws {
+        let seen = SeenPaths()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)
+        defer { server.stop(gracePeriod: 1) }
+        let (responses, closed) = try Self.exchange(server.port, "GET\t/healthz\tHTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(responses.count <= 1)
+        #expect(responses.allSatisfy { (400..<500).contains($0.status) }, "\(responses.map(\.status))")
+        #expect(closed)
+        #expect(seen.all.isEmpty, "\(seen.all)")
+    }
+
     @Test func http12IsNotSupported() throws {
         let seen = SeenPaths()
         let server = try HTTPServer(configuration: HTTPServerConfiguration.forTests(port: 0), handler: seen.handler)

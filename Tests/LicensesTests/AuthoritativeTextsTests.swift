@@ -197,7 +197,7 @@ import Testing
         let licence = try #require(ThirdPartyNotices.licence(id: "MIT-fiat-crypto"))
         #expect(
             licence.source.contains(revision),
-            "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/update-licences.py with BORINGSSL_GIT"
+            "MIT-fiat-crypto was read at another BoringSSL revision than the vendored \(revision): run scripts/upkeep/update-licences.py with BORINGSSL_GIT"
         )
         #expect(licence.text.hasPrefix("The MIT License (MIT)\n\nCopyright (c) 2015-2020 the fiat-crypto authors"))
         func terms(_ text: String) -> Substring? {

@@ -24,7 +24,7 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(PublicSite.files["/index.html"]?.isEmpty == false)
     }
 
-    /// The QR encoder the page uses offline is Debian's file as it is (scripts/update-vendor-js.sh),
+    /// The QR encoder the page uses offline is Debian's file as it is (scripts/upkeep/update-vendor-js.sh),
     /// the one /licenses names.
     @Test func theVendoredQREncoderIsDebiansFile() throws {
         let package = "/usr/share/javascript/qrcode-generator/qrcode.js"
@@ -34,6 +34,6 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(
             PublicSite.files["/vendor/qrcode-generator.js"]
                 == [UInt8](try Data(contentsOf: URL(fileURLWithPath: package))),
-            "Public/vendor/qrcode-generator.js differs from Debian's: run scripts/update-vendor-js.sh")
+            "Public/vendor/qrcode-generator.js differs from Debian's: run scripts/upkeep/update-vendor-js.sh")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import Rendering
 
 /// AttestationKit's widths of the standard fonts (made from URW's AFM files by
-/// scripts/generate-font-metrics.py), with which the load-time checks measure, the layout places
+/// scripts/upkeep/generate-font-metrics.py), with which the load-time checks measure, the layout places
 /// and the raster draws, against libharu's tables, the PDF's own writer's: the same for every
 /// byte a font has a glyph for (a byte without one is refused at load time), but two.
 @Suite("Standard font metrics")

@@ -8,8 +8,8 @@ Liberation Serif and Times New Roman by Times; where Helvetica is wider than the
 a block's size is lowered until its lines fit their width. The draft is then read and finished
 by hand (what a script cannot know: which line is the title, the legal text).
 
-    scripts/draft-reference-form.py ../shared/reference/forms/couvre-feu-2020-10-17 > draft.json
-    scripts/draft-reference-form.py --contexts A B > draft.json   # two contexts of one blank
+    scripts/upkeep/draft-reference-form.py ../shared/reference/forms/couvre-feu-2020-10-17 > draft.json
+    scripts/upkeep/draft-reference-form.py --contexts A B > draft.json   # two contexts of one blank
 """
 import json
 import os
@@ -19,7 +19,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-METRICS = json.load(open(os.path.join(HERE, "..", "Sources", "FormSchema", "Fonts", "standard-fonts.json")))["fonts"]
+METRICS = json.load(open(os.path.join(HERE, "..", "..", "Sources", "FormSchema", "Fonts", "standard-fonts.json")))["fonts"]
 FONT_MAP = {"LiberationSerif-Bold": "Times-Bold", "LiberationSerif": "Times-Roman", "TimesNewRomanPSMT": "Times-Roman",
             "Times-Roman": "Times-Roman", "MicrosoftSansSerif": "Helvetica", "ArialMT": "Helvetica",
             "Arial-BoldMT": "Helvetica-Bold", "TimesNewRomanPS-ItalicMT": "Times-Italic", "Arial-ItalicMT": "Helvetica-Oblique"}

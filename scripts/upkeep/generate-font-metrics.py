@@ -9,7 +9,7 @@ load time when its text runs off the page; libharu draws with Adobe's widths, wh
 repeat (RenderingTests/StandardFontMetricsTests compares the two for every character).
 
 Needs: fonts-urw-base35, python3-fonttools (the Adobe Glyph List). Run from the repository:
-    scripts/generate-font-metrics.py
+    scripts/upkeep/generate-font-metrics.py
 """
 import json
 import os
@@ -18,7 +18,7 @@ import sys
 from fontTools.agl import toUnicode
 
 AFM_DIRECTORY = "/usr/share/fonts/type1/urw-base35"
-OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "FormSchema", "Fonts",
+OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "FormSchema", "Fonts",
                       "standard-fonts.json")
 
 # The standard font's PDF name and the URW file with its metrics.
@@ -98,7 +98,7 @@ def main():
                     widths[code], bottoms[code], tops[code] = widths[same], bottoms[same], tops[same]
         fonts[pdf_name] = {"widths": widths, "bottoms": bottoms, "tops": tops}
     document = {
-        "source": "AFM files of Debian's fonts-urw-base35, written by scripts/generate-font-metrics.py",
+        "source": "AFM files of Debian's fonts-urw-base35, written by scripts/upkeep/generate-font-metrics.py",
         "units": "thousandths of the font size; index: the character's byte in the font's encoding (0 = no glyph)",
         "fonts": fonts,
     }

@@ -22,9 +22,9 @@ minted link, and SIGTERM.
 
 The check is only meaningful on the Debian release the image uses (this machine's must match).
 
-  scripts/check-image-deps.py                     build, then check
-  scripts/check-image-deps.py --no-build          check the binaries already in .build-image
-  scripts/check-image-deps.py --rootfs            also run them in a rebuilt runtime stage
+  scripts/stress/check-image-deps.py                     build, then check
+  scripts/stress/check-image-deps.py --no-build          check the binaries already in .build-image
+  scripts/stress/check-image-deps.py --rootfs            also run them in a rebuilt runtime stage
 """
 import json
 import os
@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "harness"))
 
 import attestation_harness as harness  # noqa: E402
@@ -345,7 +345,7 @@ def main():
     bin_dir = run(["swift", "build", *flags, "--scratch-path", SCRATCH, "--show-bin-path"], cwd=ROOT).stdout.strip()
     for product in PRODUCTS:
         if not os.access(os.path.join(bin_dir, product), os.X_OK):
-            fail(f"{bin_dir}/{product} introuvable ; lancez scripts/check-image-deps.py sans --no-build.")
+            fail(f"{bin_dir}/{product} introuvable ; lancez scripts/stress/check-image-deps.py sans --no-build.")
     print(f"check-image-deps : {args['RUNTIME_IMAGE']} + {args['RUNTIME_PACKAGES']}")
     if not check_packages(bin_dir, args):
         sys.exit(1)

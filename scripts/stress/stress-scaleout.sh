@@ -45,7 +45,7 @@
 #   ATTESTATION_BIN=.build/release   where attestation-server and attestation-admin are
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$root/scripts/harness/harness.sh"
 harness_use_bin release
 deploy=$root/docs/deploy

@@ -5,7 +5,7 @@
 # Debian update fails the tests until this is run (then review the diff, and the version named in
 # Sources/Licenses/Components.swift).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source=/usr/share/javascript/qrcode-generator/qrcode.js
 [ -f "$source" ] || { echo "update-vendor-js: $source is missing: scripts/install-deps.sh installs node-qrcode-generator" >&2; exit 69; }
 mkdir -p Public/vendor

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fuzzing part of the hardening suite: `make stress` runs it for long, `make test` briefly.
 #
-#   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json
+#   scripts/stress/fuzz.sh [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json
 #
 # Builds attestation-fuzz (Sources/attestation-fuzz) in .build-fuzz, optimized, with libFuzzer's
 # coverage instrumentation, the address sanitizer, -DFUZZING and libFuzzer's runtime without its
@@ -17,7 +17,7 @@
 #   FUZZ_RSS_LIMIT=2048  megabytes of memory before it counts as out-of-memory
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 scratch=$root/.build-fuzz
 binary=$scratch/release/attestation-fuzz
 corpus_root=$root/Tests/Fuzz/Corpus
@@ -30,7 +30,7 @@ per_input_timeout=${FUZZ_TIMEOUT:-10}
 rss_limit=${FUZZ_RSS_LIMIT:-2048}
 
 fail() { echo "fuzz : $*" >&2; exit 1; }
-usage="usage : scripts/fuzz.sh [--seconds N] [--build-only] [CIBLE…]   (cibles : ${all_targets[*]} ; toutes par défaut)"
+usage="usage : scripts/stress/fuzz.sh [--seconds N] [--build-only] [CIBLE…]   (cibles : ${all_targets[*]} ; toutes par défaut)"
 usage_error() { echo "fuzz : $*" >&2; echo "$usage" >&2; exit 64; }
 
 while [ $# -gt 0 ]; do

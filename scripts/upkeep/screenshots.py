@@ -8,7 +8,7 @@ import base64
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Browser"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
 
 import support  # noqa: E402
 from support import CAMILLE, ELOISE, MAXIME, Browser, PageHelpers, Server, Site  # noqa: E402

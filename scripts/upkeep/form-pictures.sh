@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/form-pictures.sh [BLANKS]: the side-by-side pictures of docs/forms/, one per official
+# scripts/upkeep/form-pictures.sh [BLANKS]: the side-by-side pictures of docs/forms/, one per official
 # form of 2020–2021 that this server draws: each page of the Ministry's blank (left), the same
 # page as `attestation-admin forms preview` draws the form (middle: Camille Exemple, every
 # offered reason ticked), and the two laid over each other (right: black where both have ink,
@@ -18,7 +18,7 @@
 # (poppler-utils) and ImageMagick (imagemagick).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/scripts/harness/harness.sh"
 harness_use_bin
 blanks=${1:-$root/../shared/reference/forms}

@@ -12,7 +12,7 @@ revision swift-crypto's hash.txt names. Without BORINGSSL_GIT the stored copy is
 so; LicensesTests checks that it was taken at that revision."""
 import os, subprocess, sys
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 out = os.path.join(root, 'Sources/Licenses/Texts')
 os.makedirs(out, exist_ok=True)
 checkouts = os.environ.get('CHECKOUTS', os.path.join(root, '.build/checkouts'))

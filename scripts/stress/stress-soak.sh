@@ -3,7 +3,7 @@
 # requests with wrk on loopback, zero errors, memory flat.
 #
 # In a temporary directory (removed on exit): a configuration and key (attestation-admin init),
-# 5,000 fictitious people minted into links (the people of scripts/bench-server.sh, more of them),
+# 5,000 fictitious people minted into links (the people of scripts/stress/bench-server.sh, more of them),
 # and the server on a free port. Then consecutive wrk runs of STRESS_SOAK_STEP requests each
 # (Benchmarks/wrk/soak.lua counts exactly that many responses, then stops), every request a
 # different person's `/attestation.pdf?…&offset=-20`. After each run, once the requests in flight
@@ -27,7 +27,7 @@
 #
 # Memory flat: the first run brings the server to its working set (malloc arenas of each worker
 # thread, libmicrohttpd's connection pools, the fonts and form caches); every later run does the
-# same work, so its RSS should stay where the first left it: scripts/bench-server.sh measures
+# same work, so its RSS should stay where the first left it: scripts/stress/bench-server.sh measures
 # +0.0 MB from 50,000 to 100,000 requests. The tolerance, 10 % of the first reading + 4 MB
 # (about 8 MB for a ~38 MB server), absorbs allocator noise (glibc hands pages back in steps,
 # a run may end with more connections mid-response) while catching a leak: 900,000 requests
@@ -35,7 +35,7 @@
 # after the first run) only catches leaks of several hundred bytes per request.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$root/scripts/harness/harness.sh"
 harness_use_bin release
 lua_script=$root/Benchmarks/wrk/soak.lua
@@ -94,7 +94,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/stress-soak.XXXXXX")
 harness_work=$work
 
 # 1. Configuration, key and 5,000 fictitious people (the harness's population, as in
-# scripts/bench-server.sh: 1,600 distinct names, each with its own birth date, address and reasons;
+# scripts/stress/bench-server.sh: 1,600 distinct names, each with its own birth date, address and reasons;
 # 2.5 % with a name outside CP1252, so their PDFs take the embedded-font path). Every link is
 # distinct (its random id). 2. The server: its own limits in the configuration (the wrk
 # connections all come from 127.0.0.1, so maxConnectionsPerAddress is raised above them), a free

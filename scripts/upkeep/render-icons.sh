@@ -2,7 +2,7 @@
 # Renders Public/icone.svg into the PNG icons of the manifest and iOS with headless Chromium
 # (scripts/install-deps.sh --browser installs it). Run after changing the SVG; the PNGs are committed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -36,7 +36,7 @@ import sys
 import tempfile
 import traceback
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "Tests", "Browser"))
 
 import support  # noqa: E402

@@ -672,7 +672,10 @@ class Run:
         self.attacks[phase] = numbers
         self.judge_good(phase, result)
         label = "images de page" if name == "png" else "modèles"
-        if numbers["ok"] == 0:
+        # wrk counts only what came back within its seconds; under the address sanitizer on a
+        # loaded machine (load 14 in make test) a template took longer than the phase, and the
+        # server's count of 200 after it says whether the flood was served at all.
+        if numbers["ok"] == 0 and not numbers["server_answers"].get("200"):
             self.fail(phase, f"aucun des {label} n’a été servi (200) : {numbers['busy']} 503, {numbers['other']} autres")
         if numbers["other"]:
             self.fail(phase, f"{numbers['other']} réponses ni 200 ni 503 (la première : {numbers['other_status']})")

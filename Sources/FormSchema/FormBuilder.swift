@@ -97,11 +97,13 @@ struct FormBuilder {
         let layout = try reasonLayout(
             d.reasonLayout, path: "reasonLayout", pageWidth: d.page.width, pageHeight: d.page.height)
         let reasons = try self.reasons(layout: layout, pageSize: pageSize)
-        try checkReasonPlacement(reasons, layout: layout, pageSize: pageSize)
+        // Each reason's label and note laid out once for both checks: a layout is the larger part
+        // of building a form, and a server builds every built-in form at its start.
+        let reasonLines = try checkReasonPlacement(reasons, layout: layout, pageSize: pageSize)
         try checkReasonsClearOf(
             [("title", title), ("legalText", legalText)]
                 + texts.enumerated().map { ("texts[\($0.offset)]", $0.element) },
-            reasons: reasons, layout: layout)
+            reasons: reasons, lines: reasonLines)
         let selection: ReasonSelection = try choice(
             d.selection ?? ReasonSelection.oneOrMore.rawValue, path: "selection")
         let rules = try self.rules(pageSize: pageSize)
@@ -465,7 +467,8 @@ struct FormBuilder {
     }
 
     /// Every line of the block within the page, and within its width when it has one.
-    func checkFits(_ block: TextBlock, path: String, page: PageSize) throws(FormError) {
+    @discardableResult
+    func checkFits(_ block: TextBlock, path: String, page: PageSize) throws(FormError) -> [TextLine] {
         let lines = block.lines
         for (index, line) in lines.enumerated() {
             let indent = index == 0 ? block.firstLineIndent : 0
@@ -491,6 +494,7 @@ struct FormBuilder {
                 "\(path).text",
                 "\(lines.count) lignes à partir de y = \(Self.points(block.y)) : la dernière sort du bas de la page.")
         }
+        return lines
     }
 
     static func points(_ value: Double) -> String {
@@ -689,9 +693,12 @@ struct FormBuilder {
     }
 
     /// The reasons' labels go down the page without overlapping (as the renderer lays them
-    /// out), and no two boxes or marks overlap.
-    func checkReasonPlacement(_ reasons: [Reason], layout: ReasonLayout, pageSize: (Int) -> PageSize) throws(FormError)
-    {
+    /// out), and no two boxes or marks overlap. Returns each reason's label and note with their
+    /// lines.
+    func checkReasonPlacement(
+        _ reasons: [Reason], layout: ReasonLayout, pageSize: (Int) -> PageSize
+    ) throws(FormError) -> [[(key: String, block: TextBlock, lines: [TextLine])]] {
+        var laidOut: [[(key: String, block: TextBlock, lines: [TextLine])]] = []
         var previousBottom: [Int: Double] = [:]
         var boxes: [(index: Int, page: Int, rect: Rect)] = []
         var marks: [(index: Int, page: Int, rect: Rect)] = []
@@ -708,12 +715,14 @@ struct FormBuilder {
                     "le motif \(index) (\(reason.code)) chevauche le précédent ; réduisez textSize ou écartez les motifs."
                 )
             }
-            try checkFits(label, path: "\(path).label", page: page)
-            var lastBaseline = label.y - Double(label.lines.count - 1) * layout.textLeading
+            let labelLines = try checkFits(label, path: "\(path).label", page: page)
+            laidOut.append([("label", label, labelLines)])
+            var lastBaseline = label.y - Double(labelLines.count - 1) * layout.textLeading
             var lastSize = layout.textSize
             if let note {
-                try checkFits(note, path: "\(path).note", page: page)
-                lastBaseline = note.y - Double(note.lines.count - 1) * layout.noteLeading
+                let noteLines = try checkFits(note, path: "\(path).note", page: page)
+                laidOut[laidOut.count - 1].append(("note", note, noteLines))
+                lastBaseline = note.y - Double(noteLines.count - 1) * layout.noteLeading
                 lastSize = layout.noteSize
             }
             guard lastBaseline >= 0 else { throw fail("\(path).y", "le texte du motif sort du bas de la page.") }
@@ -763,19 +772,19 @@ struct FormBuilder {
                 }
             }
         }
+        return laidOut
     }
 
     /// No reason's label or note runs into a fixed text: the ink of their lines (each piece's
     /// glyphs, from its font's bounding boxes) does not overlap.
     func checkReasonsClearOf(
-        _ fixed: [(path: String, block: TextBlock)], reasons: [Reason], layout: ReasonLayout
+        _ fixed: [(path: String, block: TextBlock)], reasons: [Reason],
+        lines: [[(key: String, block: TextBlock, lines: [TextLine])]]
     ) throws(FormError) {
-        let fixedInk = fixed.map { (path: $0.path, page: $0.block.page, rects: Self.ink(of: $0.block)) }
+        let fixedInk = fixed.map { (path: $0.path, page: $0.block.page, rects: Self.ink(of: $0.block.lines)) }
         for (index, reason) in reasons.enumerated() {
-            let (label, note) = layout.textBlocks(of: reason)
-            for (key, block) in [("label", label), ("note", note)] {
-                guard let block else { continue }
-                let rects = Self.ink(of: block)
+            for (key, block, blockLines) in lines[index] {
+                let rects = Self.ink(of: blockLines)
                 for other in fixedInk where other.page == block.page {
                     guard let hit = other.rects.first(where: { a in rects.contains { $0.rect.overlaps(a.rect) } })
                     else { continue }
@@ -789,8 +798,8 @@ struct FormBuilder {
     }
 
     /// Where each piece of a block's lines puts ink, with its text for messages.
-    static func ink(of block: TextBlock) -> [(rect: Rect, text: String)] {
-        block.lines.flatMap(\.pieces).compactMap { piece in
+    static func ink(of lines: [TextLine]) -> [(rect: Rect, text: String)] {
+        lines.flatMap(\.pieces).compactMap { piece in
             guard piece.bytes.contains(where: { $0 != 0x20 }) else { return nil }
             let extent = piece.font.verticalExtent(piece.bytes, size: piece.size)
             let spaces = Double(piece.bytes.filter { $0 == 0x20 }.count)

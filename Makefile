@@ -14,7 +14,7 @@
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
 #                 attestation-fuzz alone: scripts/stress/fuzz.sh (make stress; make test replays
 #                 the corpus through .build-asan's attestation-fuzz instead)
-#   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
+#   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib): make deb's package,
 #                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
 #                 make bench's server: measured as the container ships it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
@@ -31,7 +31,7 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 check-webkit help \
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 deb check-webkit help \
         form-pictures draft-reference-form generate-font-metrics render-icons update-licences update-vendor-js
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env.py).
@@ -87,6 +87,17 @@ test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser,
 debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root (root needed)
 	scripts/install-deps.sh --debian13
 	scripts/check-debian13.sh
+
+# The Debian package, attestation-links_VERSION_ARCH.deb in the repository's root, for the Debian
+# release this runs on (scripts/build-deb.sh: debhelper, dependencies by dpkg-shlibdeps, the unit
+# made from docs/deploy/attestation-server.service, manual pages from --help, lintian), from the
+# release build with the Swift runtime linked in. Then, as root: apt install ./attestation-links_*.deb
+# (docs/deployment.md). scripts/check-deb.sh proves it in a fresh root of its release.
+deb: deps ## attestation-links_VERSION_amd64.deb for this Debian release (static release build, lintian)
+	scripts/install-deps.sh --deb
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
+	scripts/build-deb.sh
 
 # make test's stages that try the server as an attacker or an operator would, with the builds
 # they need (scripts/run-stages.py --only): the fuzz corpus replayed under the address sanitizer,
@@ -191,8 +202,9 @@ deps: ## the Debian packages a build needs
 build: deps ## swift build (debug)
 	$(SWIFT) build
 
-clean: ## every build folder, the Debian 13 root, out/ and .venv-browser
+clean: ## every build folder, the Debian 13 root, the package's check roots, out/ and .venv-browser
 	@if [ -d .build-debian13 ]; then scripts/check-debian13.sh --remove; fi
+	@for release in 12 13; do if [ -d .build-deb/$$release ]; then scripts/check-deb.sh --release $$release --remove; fi; done
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser
 
 # Each target with its line: the ## comment on its rule.

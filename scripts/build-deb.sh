@@ -124,9 +124,10 @@ if ! lintian --fail-on error,warning --display-info --show-overrides "$deb" >"$w
   cat "$work/lintian.log" >&2
   fail "lintian signale une erreur ou un avertissement sans justification (debian/attestation-links.lintian-overrides)."
 fi
-tags=$(grep -c '^[EWIP]:' "$work/lintian.log" || true)
-overridden=$(grep -c '^N: [0-9]* hints overridden\|^O:' "$work/lintian.log" || true)
-say "  aucune erreur ni aucun avertissement non justifié ($tags remarques I/P, $overridden justifiées)"
+info=$(grep -c '^I:' "$work/lintian.log" || true)
+overridden=$(grep -c '^O:' "$work/lintian.log" || true)
+say "  aucune erreur, aucun avertissement non justifié ($overridden justifiés ; $info remarques d’information : $(
+  sed -n 's/^I: [^ ]* \([^ ]*\).*/\1/p' "$work/lintian.log" | sort | uniq -c | sort -rn | awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }'))"
 
 # The manual pages, as man shows them and as mandb indexes them.
 unpacked=$work/unpacked

@@ -225,14 +225,14 @@ fi
 BUILD="-c release -Xswiftc -enable-testing"
 # The package's: the two programs with the Swift runtime linked in, as make deb builds them.
 PACKAGE_BUILD="-c release --static-swift-stdlib --scratch-path .build-static"
-if wants build; then
+if wants build || wants package; then
   # The checkout as it is now (tracked files and new ones git does not ignore), over the last run's
   # copy, whose build folder stays.
   mkdir -p "$ROOTFS/src"
   find "$ROOTFS/src" -mindepth 1 -maxdepth 1 ! -name .build ! -name .build-static -exec rm -rf --one-file-system {} +
   (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
     tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ROOTFS/src"
-  in_root "swift build $BUILD --build-tests" build.log "swift build $BUILD --build-tests"
+  if wants build; then in_root "swift build $BUILD --build-tests" build.log "swift build $BUILD --build-tests"; fi
 fi
 if [ -n "$filter" ]; then
   in_root "swift test --filter $filter" test.log "swift test $BUILD --skip-build --disable-xctest --filter $(printf %q "$filter")"

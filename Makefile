@@ -3,20 +3,22 @@
 #
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
-# Debian 13 root of make debian13, with its own .build inside):
-#   .build        plain debug and release: make check, make run, make test's release server (the
-#                 systemd sandbox, the browser tests' clock-shifted servers), make bench's
-#                 attestation-bench, make screenshots, make stress's release server, and swift
-#                 build / swift test by hand
+# Debian 13 root of make debian13, with its own .build inside; nor is .build-deb: the fresh
+# Debian 12 and 13 roots where scripts/check-deb.sh installs the package):
+#   .build        plain debug and release: make check, make run, make bench's attestation-bench,
+#                 make screenshots, make stress's release server, and swift build / swift test by
+#                 hand
 #   .build-asan   the address sanitizer: make test (the Swift suites, then the browser tests,
 #                 the fuzz corpus and the stress smoke against its programs)
 #   .build-tsan   the thread sanitizer: make stress
 #   .build-fuzz   libFuzzer's coverage instrumentation, the address sanitizer and -DFUZZING, for
 #                 attestation-fuzz alone: scripts/stress/fuzz.sh (make stress; make test replays
 #                 the corpus through .build-asan's attestation-fuzz instead)
-#   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib):
-#                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh, and
-#                 make bench's server: measured as the container ships it
+#   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib), the release build
+#                 that ships: make deb's package, make test's release server (the systemd sandbox,
+#                 the browser tests' clock-shifted servers, the Debian 12 package),
+#                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh,
+#                 and make bench's server: measured as the container and the package ship it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
 # $ATTESTATION_BIN, else the latest of .build/release and .build/debug (benchmarks: release).
 SWIFT ?= swift
@@ -31,7 +33,7 @@ SAMPLE = --first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth
          --address "999 avenue de France" --zip 75001 --city Paris --reason travail
 ADMIN = .build/release/attestation-admin
 
-.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 check-webkit help \
+.PHONY: run check test bench deps build clean screenshots stress stress-smoke debian13 deb check-webkit help \
         form-pictures draft-reference-form generate-font-metrics render-icons update-licences update-vendor-js
 
 # The browser tests' and screenshots' Python: Debian's, with axe-selenium-python (scripts/browser-env.py).
@@ -73,25 +75,40 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 # the test harness's own tests; the fuzz corpus replayed; the pages in headless Chromium; the
 # deployment files (proxies and TLS against the sanitized server, the systemd sandbox against the
 # release one); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
-# and the Debian 13 root (one release build, its Swift suite and a served PDF). Two builds here
-# (address sanitizer with the tests; release), one in the Debian 13 root.
-test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser, deployment, stress smoke, Debian 13
-	scripts/install-deps.sh --test --browser --stress --debian13
+# the Debian 13 root (one release build, its Swift suite and a served PDF); and the Debian
+# package of each release, made from its release build and proved in a fresh root (install, a
+# link, upgrade, remove, purge). Two builds here (address sanitizer with the tests; release with
+# the Swift runtime linked in, which the package ships), two in the Debian 13 root (release with
+# the tests; the two programs with the Swift runtime linked in, for its package).
+test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser, deployment, stress smoke, Debian 13, packages
+	scripts/install-deps.sh --test --browser --stress --debian13 --deb
 	scripts/run-stages.py
 
 # Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
 # in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, one
-# release build with the tests there, the Swift suite, then init, mint, the server and a PDF
-# checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
+# release build with the tests there, the two programs again with the Swift runtime linked in
+# and the Debian 13 package made from them (out/deb/debian13/), the Swift suite, then init,
+# mint, the server and a PDF checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
 # deletes it. make test runs the same steps as stages of its own.
-debian13: ## the Swift suite, release build and a served PDF in a Debian 13 root (root needed)
+debian13: ## the Swift suite, release build, package and a served PDF in a Debian 13 root (root needed)
 	scripts/install-deps.sh --debian13
 	scripts/check-debian13.sh
+
+# The Debian package, attestation-links_VERSION_ARCH.deb in the repository's root, for the Debian
+# release this runs on (scripts/build-deb.sh: debhelper, dependencies by dpkg-shlibdeps, the unit
+# made from docs/deploy/attestation-server.service, manual pages from --help, lintian), from the
+# release build with the Swift runtime linked in. Then, as root: apt install ./attestation-links_*.deb
+# (docs/deployment.md). make test proves it in fresh Debian 12 and 13 roots (scripts/check-deb.sh).
+deb: deps ## attestation-links_VERSION_amd64.deb for this Debian release (static release build, lintian)
+	scripts/install-deps.sh --deb
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
+	scripts/build-deb.sh
 
 # make test's stages that try the server as an attacker or an operator would, with the builds
 # they need (scripts/run-stages.py --only): the fuzz corpus replayed under the address sanitizer,
 # the deployment files (proxies against the sanitized server; the systemd unit's sandbox against
-# the plain release one, as its seccomp filter cannot hold a sanitizer's runtime, and a system
+# the release one, as its seccomp filter cannot hold a sanitizer's runtime, and a system
 # call the server starts making, as libdispatch's setpriority did, must fail here, not in
 # production), the Kubernetes manifests, hostile clients, a good client's share under idle
 # connections and floods (timing not asserted at this scale), two replicas behind nginx.
@@ -191,8 +208,9 @@ deps: ## the Debian packages a build needs
 build: deps ## swift build (debug)
 	$(SWIFT) build
 
-clean: ## every build folder, the Debian 13 root, out/ and .venv-browser
+clean: ## every build folder, the Debian 13 root, the package's check roots, out/ and .venv-browser
 	@if [ -d .build-debian13 ]; then scripts/check-debian13.sh --remove; fi
+	@for release in 12 13; do if [ -d .build-deb/$$release ]; then scripts/check-deb.sh --release $$release --remove; fi; done
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser
 
 # Each target with its line: the ## comment on its rule.

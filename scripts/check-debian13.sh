@@ -5,9 +5,15 @@
 # Swift toolchain and Swift package copies bound in read-only, then, inside the root, in three
 # steps that make test runs as stages of their own (scripts/run-stages.py):
 #
-#   --prepare  the root (debootstrap, once), the toolchain's packages and the README's;
-#   --build    the one build: release, with the tests (-enable-testing, which @testable needs),
-#              from the checkout as it is now;
+#   --prepare  the root (debootstrap, once), the toolchain's packages, the README's and what
+#              makes the Debian package (scripts/install-deps.sh --test --deb);
+#   --build    the build with the tests: release, with -enable-testing (which @testable needs),
+#              from the checkout as it is now; then the package's: the two programs, release,
+#              with the Swift runtime linked in (--static-swift-stdlib, in .build-static: Swift
+#              Testing has no static module, so the tests cannot be built so, "no such module
+#              'Testing'"), and the Debian 13 package from them (scripts/build-deb.sh: lintian,
+#              manual pages), copied to out/deb/debian13/ for scripts/check-deb.sh --release 13
+#              (--package: the package's build and the package alone);
 #   --check    the Swift suite on that build; the Dockerfile's runtime package names resolved on
 #              Debian 13 (apt-get install -s); then as an administrator would: attestation-admin
 #              init and mint in an empty folder, the release server started, a PDF fetched with
@@ -20,7 +26,7 @@
 # failed, with the end of its log (full logs in .build-debian13/logs/).
 #
 #   scripts/check-debian13.sh            the three steps
-#   scripts/check-debian13.sh --prepare | --build | --check      one of them
+#   scripts/check-debian13.sh --prepare | --build | --package | --check      one of them
 #   scripts/check-debian13.sh --fresh    the three in a root made anew
 #   scripts/check-debian13.sh --remove   unmount and delete .build-debian13
 #   scripts/check-debian13.sh --filter F only the Swift tests that F selects (swift test --filter)
@@ -57,7 +63,7 @@ steps="prepare build check"
 filter=
 while [ $# -gt 0 ]; do
   case "$1" in
-    --prepare | --build | --check) steps=${1#--} ;;
+    --prepare | --build | --package | --check) steps=${1#--} ;;
     --fresh) mode=fresh ;;
     --remove) mode=remove ;;
     --filter)
@@ -66,7 +72,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     -h | --help) usage; exit 0 ;;
-    *) fail "option inconnue $1 (acceptées : --prepare, --build, --check, --fresh, --remove, --filter F, --help)" ;;
+    *) fail "option inconnue $1 (acceptées : --prepare, --build, --package, --check, --fresh, --remove, --filter F, --help)" ;;
   esac
   shift
 done
@@ -204,7 +210,8 @@ if wants prepare; then
   cp "$ROOT/scripts/install-deps.sh" "$ROOTFS/src/scripts/"
   in_root "paquets de la chaîne Swift (${TOOLCHAIN_PACKAGES[*]})" packages.log \
     "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${TOOLCHAIN_PACKAGES[*]}"
-  in_root "scripts/install-deps.sh --test (les paquets du README)" install-deps.log "scripts/install-deps.sh --test"
+  in_root "scripts/install-deps.sh --test --deb (les paquets du README, ceux du paquet Debian)" install-deps.log \
+    "scripts/install-deps.sh --test --deb"
   in_root "versions" versions.log \
     "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev && swift --version"
   sed 's/^/  /' "$LOGS/versions.log"
@@ -212,22 +219,38 @@ if wants prepare; then
 fi
 [ -f "$ROOTFS/.prepared" ] || fail "les paquets du root Debian 13 ne sont pas installés : scripts/check-debian13.sh --prepare le fait."
 
-# One build for everything below: release (what the server runs in production, and what a
-# package ships), its tests compiled in with -enable-testing, as @testable imports need.
+# The build of the Swift suite and the served PDF below: release (what the server runs in
+# production), its tests compiled in with -enable-testing, as @testable imports need. Not with
+# --static-swift-stdlib: the toolchain's static resources have no Testing module.
 BUILD="-c release -Xswiftc -enable-testing"
-if wants build; then
+# The package's: the two programs with the Swift runtime linked in, as make deb builds them.
+PACKAGE_BUILD="-c release --static-swift-stdlib --scratch-path .build-static"
+if wants build || wants package; then
   # The checkout as it is now (tracked files and new ones git does not ignore), over the last run's
   # copy, whose build folder stays.
   mkdir -p "$ROOTFS/src"
-  find "$ROOTFS/src" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf --one-file-system {} +
+  find "$ROOTFS/src" -mindepth 1 -maxdepth 1 ! -name .build ! -name .build-static -exec rm -rf --one-file-system {} +
   (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
     tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ROOTFS/src"
-  in_root "swift build $BUILD --build-tests" build.log "swift build $BUILD --build-tests"
+  if wants build; then in_root "swift build $BUILD --build-tests" build.log "swift build $BUILD --build-tests"; fi
 fi
 if [ -n "$filter" ]; then
   in_root "swift test --filter $filter" test.log "swift test $BUILD --skip-build --disable-xctest --filter $(printf %q "$filter")"
   grep -E "Test run" "$LOGS/test.log" | tail -n 1 | sed 's/^/  /' || true
   exit 0
+fi
+if wants build || wants package; then
+  # The version from this checkout's git, which the root's copy does not have.
+  version=$("$ROOT/scripts/build-deb.sh" --version-for 13)
+  in_root "swift build $PACKAGE_BUILD (les deux programmes du paquet)" package-build.log \
+    "swift build $PACKAGE_BUILD --product attestation-server && swift build $PACKAGE_BUILD --product attestation-admin"
+  in_root "scripts/build-deb.sh (le paquet Debian 13, $version)" package.log \
+    "scripts/build-deb.sh --bin /src/.build-static/release --out /src/out/deb/debian13 --version $version"
+  sed 's/^/  /' "$LOGS/package.log" | grep -E "Depends|lintian|aucune|man |paquet :"
+  mkdir -p "$ROOT/out/deb/debian13"
+  rm -f "$ROOT"/out/deb/debian13/attestation-links_*.deb
+  cp "$ROOTFS/src/out/deb/debian13/attestation-links_${version}_amd64.deb" "$ROOT/out/deb/debian13/"
+  say "paquet : out/deb/debian13/attestation-links_${version}_amd64.deb"
 fi
 wants check || exit 0
 in_root "swift test (la suite Swift, build release)" test.log "swift test $BUILD --skip-build --disable-xctest"

@@ -13,6 +13,9 @@
 # deployment checks run (nginx, Caddy, openssl, systemd-analyze, libseccomp, debootstrap, wrk,
 # and python3-venv, without which Debian's python3 cannot make check-kubernetes.py's venv);
 # --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap);
+# --deb adds what make deb builds and checks the package with (scripts/build-deb.sh: dpkg-dev,
+# debhelper, help2man, lintian, man-db) and what scripts/check-deb.sh proves it with in fresh
+# roots (debootstrap, iproute2 for the roots' loopback, curl, poppler-utils and zbar-tools);
 # --forms adds what the form tools read and draw with (make draft-reference-form: mutool; make
 # generate-font-metrics: the Adobe Glyph List of fontTools; make form-pictures: pdftoppm and
 # ImageMagick); --webkit adds what make check-webkit drives WebKit with: WebKitGTK's WebDriver and
@@ -27,6 +30,7 @@ test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-n
 bench_packages=(wrk procps curl)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
+deb_packages=(dpkg-dev debhelper help2man lintian man-db debootstrap iproute2 curl poppler-utils zbar-tools)
 forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
 browser_packages=(chromium chromium-driver firefox-esr python3 python3-selenium python3-venv poppler-utils zbar-tools curl qpdf faketime)
 webkit_packages=(webkit2gtk-driver xvfb xauth python3 python3-selenium zbar-tools)
@@ -47,10 +51,11 @@ for arg in "$@"; do
     --browser) packages+=("${browser_packages[@]}") ;;
     --stress) packages+=("${stress_packages[@]}") ;;
     --debian13) packages+=("${debian13_packages[@]}") ;;
+    --deb) packages+=("${deb_packages[@]}") ;;
     --forms) packages+=("${forms_packages[@]}") ;;
     --webkit) packages+=("${webkit_packages[@]}") ;;
-    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13] [--forms] [--webkit]"; exit 0 ;;
-    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13, --forms, --webkit)" >&2; exit 64 ;;
+    -h|--help) echo "usage: scripts/install-deps.sh [--test] [--bench] [--browser] [--stress] [--debian13] [--deb] [--forms] [--webkit]"; exit 0 ;;
+    *) echo "install-deps: unknown option $arg (accepted: --test, --bench, --browser, --stress, --debian13, --deb, --forms, --webkit)" >&2; exit 64 ;;
   esac
 done
 

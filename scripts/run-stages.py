@@ -29,7 +29,10 @@ import time
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ASAN = os.environ.get("ASAN_BUILD", ".build-asan")
 ASAN_BIN = f"{ASAN}/debug"
-RELEASE_BIN = ".build/release"
+# The release build that ships (the Dockerfile's flags: the Swift runtime linked in): the systemd
+# sandbox, the browser tests' clock-shifted servers and the Debian 12 package all run it.
+RELEASE = ".build-image"
+RELEASE_BIN = f"{RELEASE}/release"
 BROWSER_PYTHON = ".venv-browser/bin/python"
 TAIL = 15
 
@@ -51,10 +54,14 @@ class Stage:
 
 def stages():
     """make test, stage by stage. A Debian 12 machine (this one) builds twice: the address
-    sanitizer's debug build (every target, the tests included) and one plain release build of
-    the two programs (the systemd sandbox cannot hold a sanitizer's runtime; the browser tests'
-    servers under libfaketime run it too). The Debian 13 root builds once, release with its
-    tests."""
+    sanitizer's debug build (every target, the tests included) and one release build of the two
+    programs with the Swift runtime linked in (the systemd sandbox cannot hold a sanitizer's
+    runtime; the browser tests' servers under libfaketime run it too; the Debian 12 package ships
+    it). The Debian 13 root builds twice in one stage: release with its tests, then the two
+    programs with the Swift runtime linked in, which its package ships (the toolchain has no
+    static Swift Testing module, so the tests cannot be built that way). Each package is proved
+    in a fresh root of its release (debootstrap, no network after the download: no build token,
+    they run beside the builds)."""
     asan = f"ATTESTATION_BIN={ASAN_BIN}"
     return [
         Stage("lint", "swift format lint --recursive --strict Sources Tests Benchmarks Package.swift",
@@ -68,13 +75,21 @@ def stages():
               f"swift build --build-tests --sanitize=address --scratch-path {ASAN}",
               tokens=["build"],
               summary="every target under the address sanitizer (debug), the tests included"),
+        Stage("deb12-root", "scripts/check-deb.sh --release 12 --root",
+              summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd"),
+        Stage("deb13-root", "scripts/check-deb.sh --release 13 --root",
+              summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd"),
         Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
-              summary="Debian 13: the one build, release with its tests (-enable-testing)"),
+              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
+                      "runtime linked in, and their package (lintian, manual pages)"),
         Stage("release-build",
-              "swift build -c release --product attestation-server && "
-              "swift build -c release --product attestation-admin",
+              f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "
+              f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin",
               tokens=["build"],
-              summary="attestation-server and attestation-admin, plain release"),
+              summary="attestation-server and attestation-admin, release, the Swift runtime linked in"),
+        Stage("deb12-package", f"scripts/build-deb.sh --bin {RELEASE_BIN} --out out/deb/debian12",
+              needs=["release-build"],
+              summary="the Debian 12 package of the release build: debhelper, lintian, manual pages"),
         Stage("swift-tests",
               f"swift test --skip-build --disable-xctest --sanitize=address --scratch-path {ASAN}",
               needs=["asan-build"],
@@ -116,6 +131,12 @@ def stages():
               needs=["asan-build"], tokens=["load"], summary="two replicas behind nginx, 5 s"),
         Stage("debian13-check", "scripts/check-debian13.sh --check", needs=["debian13-build"],
               summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF"),
+        Stage("deb12-check", "scripts/check-deb.sh --release 12 --check out/deb/debian12/attestation-links_*.deb",
+              needs=["deb12-root", "deb12-package"],
+              summary="the Debian 12 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
+        Stage("deb13-check", "scripts/check-deb.sh --release 13 --check out/deb/debian13/attestation-links_*.deb",
+              needs=["deb13-root", "debian13-build"],
+              summary="the Debian 13 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
     ]
 
 

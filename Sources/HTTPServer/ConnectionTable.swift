@@ -40,6 +40,8 @@ final class ConnectionTable: Sendable {
         var address: String?
         /// When the headers of the next request must be in; nil while a request is being handled.
         var deadline: ContinuousClock.Instant?
+        /// The deadline was moved once already for this request (bytes unread at the first one).
+        var deadlineMoved = false
         /// Bytes the server had read from the socket when it started waiting for a request.
         var consumedWhenArmed: Int64
         /// libmicrohttpd's connection, and the worker thread that serves it (the only one that
@@ -164,6 +166,7 @@ final class ConnectionTable: Sendable {
         let consumed = cmhd_consumed_bytes(socket)
         state.withLock { state in
             state.entries[socket]?.deadline = deadline
+            state.entries[socket]?.deadlineMoved = false
             state.entries[socket]?.consumedWhenArmed = consumed
         }
         state.broadcast()
@@ -176,8 +179,10 @@ final class ConnectionTable: Sendable {
     }
 
     /// Shuts down the sockets past their deadline and, once draining, the idle ones; returns
-    /// how many. A socket with bytes the server has not read yet is given more time: then the
-    /// server is behind, not the client.
+    /// how many. A socket with bytes the server has not read yet is given more time, once: then
+    /// the server is behind, not the client. Not twice: a client trickling a byte a second,
+    /// read a little late each time by a busy server, would have bytes unread at every sweep and
+    /// keep its connection for good (stress-hostile's slowloris kept 16 of 100 past 11 s).
     @discardableResult
     func sweep(now: ContinuousClock.Instant = .now) -> Int {
         state.withLock { state in
@@ -189,8 +194,9 @@ final class ConnectionTable: Sendable {
                     state.entries[socket]?.deadline = nil
                     closed += 1
                 } else if deadline <= now {
-                    if cmhd_unread_bytes(socket) > 0 {
+                    if !entry.deadlineMoved, cmhd_unread_bytes(socket) > 0 {
                         state.entries[socket]?.deadline = now + headerLimit
+                        state.entries[socket]?.deadlineMoved = true
                     } else {
                         Self.shutDown(socket)
                         state.entries[socket]?.deadline = nil

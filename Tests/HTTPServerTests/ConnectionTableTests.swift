@@ -116,6 +116,41 @@ import Testing
         #expect(pair.shutDown)
     }
 
+    /// The fresh deadline is given once: a client that sends a byte a second, read a little late
+    /// each time by a busy server (stress-hostile's slowloris under load), has bytes unread at
+    /// every sweep and kept its connection for good (16 of 100 still open after 11 s, with a
+    /// 3 s limit). At the second deadline it is shut down, unread bytes or not.
+    @Test func aConnectionWithUnreadBytesGetsOneFreshDeadlineNotMore() throws {
+        let table = ConnectionTable(headerSeconds: 2, maxPerAddress: 0)
+        let start = ContinuousClock.now
+        let pair = try SocketPair()
+        table.opened(pair.server, address: "127.0.0.1")
+        pair.clientSends("G")
+        #expect(table.sweep(now: start + .seconds(3)) == 0)
+        pair.serverReads()
+        pair.clientSends("E")
+        #expect(pair.unread > 0)
+        #expect(table.sweep(now: start + .seconds(6)) == 1, "a second fresh deadline was given")
+        #expect(pair.shutDown)
+    }
+
+    /// A new request starts with a fresh deadline of its own, and may be given one more.
+    @Test func eachRequestMayBeGivenOneFreshDeadline() throws {
+        let table = ConnectionTable(headerSeconds: 2, maxPerAddress: 0)
+        let start = ContinuousClock.now
+        let pair = try SocketPair()
+        table.opened(pair.server, address: "127.0.0.1")
+        pair.clientSends("GET / HTTP/1.1\r\n")
+        #expect(table.sweep(now: start + .seconds(3)) == 0)
+        pair.serverReads()
+        table.disarm(pair.server)
+        table.arm(pair.server)
+        pair.clientSends("G")
+        let armed = ContinuousClock.now
+        #expect(table.sweep(now: armed + .seconds(3)) == 0, "the next request was not given its fresh deadline")
+        #expect(!pair.shutDown)
+    }
+
     /// Each report says what happened since the previous one: 50 refusals, then 3.
     @Test func aReportCountsOnlyWhatCameSinceThePreviousOne() {
         let start = ContinuousClock.now

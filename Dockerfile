@@ -28,7 +28,7 @@ FROM ${SWIFT_IMAGE} AS build
 # The Swift standard library and Foundation go inside the binaries; only Debian's C libraries
 # stay shared, so the runtime stage needs no toolchain.
 ARG BUILD_FLAGS="-c release --static-swift-stdlib"
-ARG BUILD_PACKAGES="libmicrohttpd-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev zlib1g-dev pkg-config"
+ARG BUILD_PACKAGES="libmicrohttpd-dev nettle-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev zlib1g-dev pkg-config"
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${BUILD_PACKAGES} \
  && rm -rf /var/lib/apt/lists/*

@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/google/swift-benchmark", exact: "0.1.2"),
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
@@ -42,6 +41,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Nettle's Ed25519 (libhogweed), which GnuTLS links in anyway; see LinkTokens/Ed25519.swift.
+        .systemLibrary(
+            name: "CNettle", pkgConfig: "hogweed",
+            providers: [.apt(["nettle-dev"])]),
         // libharu's own compressor, called directly to deflate a form's fixed content once.
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -103,10 +106,8 @@ let package = Package(
                 "AttestationKit", "FormSchema", "CHaru", "CQRencode", "CPNG", "CZlib", "CHarfBuzz", "CCairo",
             ]),
 
-        // Signed links: the only module that imports swift-crypto.
-        .target(
-            name: "LinkTokens",
-            dependencies: ["AttestationKit", .product(name: "Crypto", package: "swift-crypto")]),
+        // Signed links: the only module that imports Nettle.
+        .target(name: "LinkTokens", dependencies: ["AttestationKit", "CNettle"]),
         // HTTP over libmicrohttpd: the only module that imports it; knows nothing of attestations.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // The configuration (config.json, its defaults, and what it names: keys, revocation list,
@@ -175,9 +176,6 @@ let package = Package(
                 "Rendering",
                 "CLibFuzzer",
                 .product(name: "Logging", package: "swift-log"),
-                // To sign payloads LinkTokens would never write, so the decoder behind the
-                // signature check is fuzzed too.
-                .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
         // Reference/: what the tests compare the built-in forms with, copied from

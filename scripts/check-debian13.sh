@@ -213,7 +213,7 @@ if wants prepare; then
   in_root "scripts/install-deps.sh --test --deb (les paquets du README, ceux du paquet Debian)" install-deps.log \
     "scripts/install-deps.sh --test --deb"
   in_root "versions" versions.log \
-    "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev && swift --version"
+    "dpkg-query -W -f='\${Package} \${Version}\n' libmicrohttpd-dev libhpdf-dev libharfbuzz-dev libcairo2-dev libqrencode-dev libpng-dev libgnutls28-dev nettle-dev && swift --version"
   sed 's/^/  /' "$LOGS/versions.log"
   touch "$ROOTFS/.prepared"
 fi

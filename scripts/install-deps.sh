@@ -25,7 +25,7 @@
 # Uses sudo only when not root. The Swift toolchain itself is expected on PATH.
 set -euo pipefail
 
-build_packages=(libmicrohttpd-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev pkg-config fonts-dejavu-core fonts-urw-base35 tzdata)
+build_packages=(libmicrohttpd-dev nettle-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev pkg-config fonts-dejavu-core fonts-urw-base35 tzdata)
 test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-nogui node-qrcode-generator gnutls-bin openssl)
 bench_packages=(wrk procps curl)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)

@@ -15,7 +15,9 @@ enum Components {
             licence: "LGPL 2.1 ou ultérieure (la bibliothèque)",
             texts: ["LGPL-2.1", "LGPL-3", "GPL-2", "GPL-3", "Apache-2.0"]),
         debian(
-            id: "nettle", name: "Nettle", role: "primitives cryptographiques de GnuTLS (libnettle, libhogweed)",
+            id: "nettle", name: "Nettle",
+            role: "signature et vérification des liens (Ed25519), primitives cryptographiques de GnuTLS "
+                + "(libnettle, libhogweed)",
             upstream: "https://www.lysator.liu.se/~nisse/nettle/", packages: ["libnettle8", "libhogweed6"],
             source: "nettle",
             copyright: ["2001-2022 Niels Möller"],
@@ -271,40 +273,6 @@ enum Components {
             url: "https://github.com/apple/swift-argument-parser",
             copyright: ["Copyright (c) 2020 Apple Inc. and the Swift project authors"],
             licence: "Apache 2.0 avec l’exception des bibliothèques d’exécution", texts: ["Apache-2.0-Swift"]),
-        swiftPackage(
-            id: "swift-crypto", role: "signature et vérification des liens (Ed25519)",
-            url: "https://github.com/apple/swift-crypto",
-            copyright: ["Copyright 2019 The SwiftCrypto Project"],
-            licence: "Apache 2.0", texts: ["Apache-2.0", "NOTICE-swift-crypto"]),
-        ThirdPartyComponent(
-            id: "boringssl", name: "BoringSSL (inclus dans swift-crypto)",
-            role: "implémentation cryptographique de swift-crypto",
-            upstreamURL: "https://boringssl.googlesource.com/boringssl",
-            debianPackages: [], debianSourcePackage: nil,
-            copyright: ["The BoringSSL Authors", "The OpenSSL Project", "Eric Young (eay@cryptsoft.com)"],
-            licence: "licences OpenSSL et SSLeay, licence ISC pour le code nouveau",
-            licenceIDs: ["BoringSSL-ISC", "BoringSSL-OpenSSL", "BoringSSL-SSLeay"],
-            note:
-                "Copie de BoringSSL (révision aefa5d24da34ef77ac797bdbe684734e5bd870f4) compilée dans les programmes. "
-                + "Chaque fichier source porte l’en-tête de sa licence ; les trois textes ci-dessous sont ces en-têtes, tels "
-                + "qu’ils figurent dans swift-crypto, chacun avec l’année et le titulaire de son fichier.",
-            sourceOffer: nil),
-        ThirdPartyComponent(
-            id: "fiat-crypto", name: "Fiat Cryptography (inclus dans BoringSSL)",
-            role: "arithmétique des courbes Curve25519 (signatures Ed25519 des liens) et P-256 de BoringSSL",
-            upstreamURL: "https://github.com/mit-plv/fiat-crypto",
-            debianPackages: [], debianSourcePackage: nil,
-            copyright: ["Copyright (c) 2015-2020 the fiat-crypto authors"],
-            licence: "MIT", licenceIDs: ["MIT-fiat-crypto"],
-            note: "Code généré et prouvé par Fiat Cryptography, dans le dossier third_party/fiat de BoringSSL, compilé "
-                + "dans les programmes avec lui. Le projet fiat-crypto le distribue au choix sous licence MIT, Apache 2.0 "
-                + "ou BSD à une clause ; BoringSSL le reprend sous licence MIT, dont le texte suit.",
-            sourceOffer: nil),
-        swiftPackage(
-            id: "swift-asn1", role: "encodage ASN.1, pour swift-crypto",
-            url: "https://github.com/apple/swift-asn1",
-            copyright: ["Copyright 2022 The SwiftASN1 Project"],
-            licence: "Apache 2.0", texts: ["Apache-2.0", "NOTICE-swift-asn1"]),
         swiftPackage(
             id: "swift-log", role: "journal des requêtes", url: "https://github.com/apple/swift-log",
             copyright: ["Copyright 2018, 2019 The SwiftLog Project"],

@@ -80,25 +80,6 @@ enum Licences {
                 "/usr/share/doc/nodejs/LICENSE, partie «\u{202F}ICU\u{202F}» (Node.js embarque ICU), sans son retrait de quatre espaces"
         ),
         embedded(
-            "NOTICE-swift-crypto", LicenceTexts.NOTICE_swift_crypto, title: "Fichier NOTICE de swift-crypto",
-            source: "NOTICE.txt de swift-crypto"),
-        embedded(
-            "BoringSSL-ISC", LicenceTexts.BoringSSL_ISC, title: "BoringSSL : licence ISC des fichiers nouveaux",
-            source: "en-tête de Sources/CCryptoBoringSSL/crypto/curve25519/curve25519.cc (swift-crypto)"),
-        embedded(
-            "BoringSSL-OpenSSL", LicenceTexts.BoringSSL_OpenSSL, title: "BoringSSL : licence OpenSSL",
-            source: "en-tête de Sources/CCryptoBoringSSL/crypto/fipsmodule/modes/ofb.cc.inc (swift-crypto)"),
-        embedded(
-            "BoringSSL-SSLeay", LicenceTexts.BoringSSL_SSLeay, title: "BoringSSL : licence SSLeay d’origine",
-            source: "en-tête de Sources/CCryptoBoringSSL/crypto/md5/md5.cc (swift-crypto)"),
-        embedded(
-            "MIT-fiat-crypto", LicenceTexts.MIT_fiat_crypto, title: "Licence MIT de Fiat Cryptography",
-            source: "third_party/fiat/LICENSE de BoringSSL, révision aefa5d24da34ef77ac797bdbe684734e5bd870f4 "
-                + "(celle que swift-crypto inclut, sans ce fichier)"),
-        embedded(
-            "NOTICE-swift-asn1", LicenceTexts.NOTICE_swift_asn1, title: "Fichier NOTICE de swift-asn1",
-            source: "NOTICE.txt de swift-asn1"),
-        embedded(
             "NOTICE-swift-log", LicenceTexts.NOTICE_swift_log, title: "Fichier NOTICE de swift-log",
             source: "NOTICE.txt de swift-log"),
         embedded(

@@ -1,31 +1,36 @@
-import Crypto
 import Foundation
 
 /// The administrator's private key: it signs links. It never goes to the server.
 public struct SigningKey: Sendable {
     public let id: String
-    /// The raw key: swift-crypto's key types are not Sendable; rebuilding one from 32 bytes is cheap.
-    private let raw: [UInt8]
-
-    var key: Curve25519.Signing.PrivateKey { try! Curve25519.Signing.PrivateKey(rawRepresentation: raw) }
+    /// The Ed25519 seed (32 bytes), and its public key, computed once.
+    private let seed: [UInt8]
+    private let publicKey: [UInt8]
 
     /// A new Ed25519 key pair.
     public static func generate(id: String) throws(KeyError) -> SigningKey {
         try KeyID.check(id)
-        return SigningKey(id: id, key: Curve25519.Signing.PrivateKey())
+        return SigningKey(id: id, seed: Ed25519.newSeed())
     }
 
-    init(id: String, key: Curve25519.Signing.PrivateKey) {
+    init(id: String, seed: [UInt8]) {
         self.id = id
-        raw = [UInt8](key.rawRepresentation)
+        self.seed = seed
+        publicKey = Ed25519.publicKey(seed: seed)
     }
 
     /// The public half, for the server's key ring.
-    public var verificationKey: VerificationKey { VerificationKey(id: id, key: key.publicKey) }
+    public var verificationKey: VerificationKey { VerificationKey(id: id, raw: publicKey) }
+
+    /// The Ed25519 signature of `message`. Links are signed by `LinkToken.sign`; this is open to
+    /// the package only for the fuzzer and the tests, which sign payloads it would never write.
+    package func signature(of message: [UInt8]) -> [UInt8] {
+        Ed25519.signature(of: message, seed: seed, publicKey: publicKey)
+    }
 
     /// The key file: a small JSON document holding the id and the raw private key in base64.
     public var fileContents: Data {
-        let file = KeyFile(format: KeyFile.format, keyId: id, privateKey: key.rawRepresentation.base64EncodedString())
+        let file = KeyFile(format: KeyFile.format, keyId: id, privateKey: Data(seed).base64EncodedString())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? encoder.encode(file)).map { $0 + Data("\n".utf8) } ?? Data()
@@ -34,13 +39,12 @@ public struct SigningKey: Sendable {
     /// Reads a key file written by `fileContents`.
     public init(fileContents: Data) throws(KeyError) {
         guard let file = try? JSONDecoder().decode(KeyFile.self, from: fileContents), file.format == KeyFile.format,
-            let raw = Data(base64Encoded: file.privateKey),
-            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+            let raw = Data(base64Encoded: file.privateKey), raw.count == Ed25519.seedLength
         else {
             throw .unreadablePrivateKey
         }
         try KeyID.check(file.keyId)
-        self.init(id: file.keyId, key: key)
+        self.init(id: file.keyId, seed: [UInt8](raw))
     }
 
     private struct KeyFile: Codable {
@@ -56,25 +60,27 @@ public struct VerificationKey: Sendable, Hashable {
     public let id: String
     private let raw: [UInt8]
 
-    var key: Curve25519.Signing.PublicKey { try! Curve25519.Signing.PublicKey(rawRepresentation: raw) }
-
-    init(id: String, key: Curve25519.Signing.PublicKey) {
+    init(id: String, raw: [UInt8]) {
         self.id = id
-        raw = [UInt8](key.rawRepresentation)
+        self.raw = raw
     }
 
     /// From the configuration: the id and the raw public key in base64.
     public init(id: String, base64: String) throws(KeyError) {
         try KeyID.check(id)
-        guard let raw = Data(base64Encoded: base64), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
-        else {
+        guard let raw = Data(base64Encoded: base64), raw.count == Ed25519.publicKeyLength else {
             throw .invalidPublicKey(id: id)
         }
-        self.init(id: id, key: key)
+        self.init(id: id, raw: [UInt8](raw))
     }
 
     /// The raw public key in base64, as the configuration holds it.
     public var base64: String { Data(raw).base64EncodedString() }
+
+    /// Whether `signature` is this key's over `message`.
+    func isValidSignature(_ signature: ArraySlice<UInt8>, of message: ArraySlice<UInt8>) -> Bool {
+        Ed25519.isValid(signature, of: message, publicKey: raw)
+    }
 }
 
 /// The public keys a server accepts, by id. Removing a key ends every link it signed.

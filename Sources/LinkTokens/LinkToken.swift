@@ -1,5 +1,4 @@
 import AttestationKit
-import Crypto
 import Foundation
 
 /// The token format, version 1, base64url without padding:
@@ -77,8 +76,7 @@ public enum LinkToken {
         for code in contents.reasons { writer.string(code) }
         if let zone = contents.timeZone { writer.string(zone) }
         if let context = contents.context { writer.string(context) }
-        guard let signature = try? key.key.signature(for: writer.bytes) else { throw .signature }
-        let token = Base64URL.encode(writer.bytes + [UInt8](signature))
+        let token = Base64URL.encode(writer.bytes + key.signature(of: writer.bytes))
         guard token.utf8.count <= maximumLength else { throw .tooLong(maximumLength) }
         return token
     }
@@ -99,7 +97,7 @@ public enum LinkToken {
 
         let signed = bytes[..<(bytes.count - signatureLength)]
         let signature = bytes[(bytes.count - signatureLength)...]
-        guard key.key.isValidSignature(signature, for: signed) else { return .badSignature }
+        guard key.isValidSignature(signature, of: signed) else { return .badSignature }
 
         var reader = ByteReader(signed)
         _ = reader.byte()
@@ -161,7 +159,6 @@ public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertibl
     case tooManyReasons(Int)
     case tooLong(Int)
     case dateOutOfRange
-    case signature
 
     public var description: String {
         switch self {
@@ -172,8 +169,6 @@ public enum LinkSigningError: Error, Sendable, Equatable, CustomStringConvertibl
                 "identité trop longue pour un lien (plus de \(limit) caractères une fois encodée) ; raccourcissez l’adresse ou les noms."
         case .dateOutOfRange:
             return "date hors limites pour un lien ; une date avant l’an 10000 est attendue."
-        case .signature:
-            return "signature impossible (erreur de la bibliothèque cryptographique)."
         }
     }
 }

@@ -293,9 +293,7 @@ struct MintedLink: Encodable {
 
     init(contents: LinkContents, key: SigningKey, base: LinkAddress) throws {
         let token: String
-        do { token = try LinkToken.sign(contents, with: key) } catch {
-            throw error == .signature ? AdminError.software(error.description) : AdminError.data(error.description)
-        }
+        do { token = try LinkToken.sign(contents, with: key) } catch { throw AdminError.data(error.description) }
         id = contents.id.description
         url = base.pdf(token)
         pageURL = base.page(token)

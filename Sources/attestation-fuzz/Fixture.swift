@@ -1,7 +1,6 @@
 import AttestationConfiguration
 import AttestationKit
 import AttestationService
-import Crypto
 import Foundation
 import HTTPServer
 import LinkTokens
@@ -39,14 +38,10 @@ enum Fixture {
         (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + Int(seed) * 101) }
     }
 
-    static let rawKeys = [key.id: rawKey(seed: 1), otherKey.id: rawKey(seed: 2)]
-
-    /// The Ed25519 signature of any bytes: what only the holder of the private key can make.
-    /// Signed here with swift-crypto rather than through a new entry of LinkTokens, which
-    /// signs only the contents of a link and should not learn to sign anything else.
+    /// The Ed25519 signature of any bytes: what only the holder of the private key can make
+    /// (`SigningKey.signature(of:)`, open to this package only).
     static func signature(of bytes: [UInt8], by keyID: String) -> [UInt8] {
-        let key = try! Curve25519.Signing.PrivateKey(rawRepresentation: rawKeys[keyID]!)
-        return [UInt8](try! key.signature(for: bytes))
+        keys[keyID]!.signature(of: bytes)
     }
 
     static func signingKey(id: String, seed: UInt8) -> SigningKey {

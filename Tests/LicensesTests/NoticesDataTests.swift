@@ -55,8 +55,8 @@ import Testing
         for id in [
             "libmicrohttpd", "libharu", "libqrencode", "libpng", "zlib", "gnutls", "nettle", "gmp", "libtasn1",
             "libidn2",
-            "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser", "swift-crypto",
-            "boringssl", "fiat-crypto", "swift-asn1", "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus",
+            "libunistring", "p11-kit", "libffi", "dejavu", "swift", "icu", "swift-argument-parser",
+            "swift-atomics", "swift-log", "swift-metrics", "swift-prometheus",
             "swiftcsv",
             "formulaire", "harfbuzz", "freetype", "glib", "graphite2", "brotli", "pcre2", "cairo", "pixman",
             "fontconfig",

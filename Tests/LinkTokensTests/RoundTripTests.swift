@@ -121,8 +121,8 @@ struct RoundTripTests {
         let bytes = try tokenBytes(token)
         let signed = bytes.dropLast(64)
         let signature = bytes.suffix(64)
-        #expect(LinkFixture.key.verificationKey.key.isValidSignature(signature, for: signed))
-        #expect(!LinkFixture.key.verificationKey.key.isValidSignature(signature, for: signed.dropLast()))
+        #expect(LinkFixture.key.verificationKey.isValidSignature(signature, of: signed))
+        #expect(!LinkFixture.key.verificationKey.isValidSignature(signature, of: signed.dropLast()))
     }
 
     @Test func wireVarintsAreLEB128() {

@@ -41,8 +41,7 @@ func payload(of token: String) throws -> [UInt8] {
 
 /// A token whose payload is `payload`, signed with the real private key: what only the key holder can make.
 func resign(_ payload: [UInt8], with key: SigningKey = LinkFixture.key) throws -> String {
-    let signature = try key.key.signature(for: payload)
-    return Base64URL.encode(payload + [UInt8](signature))
+    Base64URL.encode(payload + key.signature(of: payload))
 }
 
 /// The payload of a token written field by field, as the format documents it, so that single

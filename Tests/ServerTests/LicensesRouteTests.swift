@@ -31,7 +31,7 @@ extension SharedServerTests {
             let page = r.text
             #expect(page.hasPrefix("<!doctype html>\n<html lang=\"fr\">"))
             for name in [
-                "GNU libmicrohttpd", "GnuTLS", "Polices DejaVu", "libharu", "swift-crypto",
+                "GNU libmicrohttpd", "GnuTLS", "Polices DejaVu", "libharu", "Nettle",
                 "Copyright (c) 2020 Ministère de l&#39;intérieur",
             ] {
                 #expect(page.contains(name), "\(name) is not named")

@@ -1,0 +1,3 @@
+/* Nettle's Ed25519 (RFC 8032) from libhogweed, which GnuTLS (libmicrohttpd's TLS) links in
+   anyway. */
+#include <nettle/eddsa.h>

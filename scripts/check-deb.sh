@@ -258,8 +258,8 @@ check "dpkg-query : installé, version $version" \
   test "$(in_root dpkg-query -W -f='${Status} ${Version}' attestation-links)" = "install ok installed $version"
 depends=$(in_root dpkg-query -W -f='${Depends}' attestation-links)
 echo "$depends" | tr ',' '\n' | sed 's/^ */    Depends : /' >"$LOGS/depends.txt"
-check "Depends : libmicrohttpd, libhpdf, libqrencode, cairo, HarfBuzz, libpng (dpkg-shlibdeps), les polices, tzdata, adduser, procps" \
-  bash -c 'for p in libmicrohttpd12 libhpdf-2.3.0 libqrencode4 libcairo2 libharfbuzz-subset0 libpng16-16 libc6 \
+check "Depends : libmicrohttpd, libhpdf, libqrencode, cairo, HarfBuzz, libpng, Nettle (dpkg-shlibdeps), les polices, tzdata, adduser, procps" \
+  bash -c 'for p in libmicrohttpd12 libhpdf-2.3.0 libqrencode4 libcairo2 libharfbuzz-subset0 libpng16-16 libhogweed6 libc6 \
                      fonts-dejavu-core fonts-urw-base35 tzdata adduser procps; do
              grep -Eq "(^|, )$p(t64)? " <<<"$1, " || grep -Eq "(^|, )$p(t64)?(,|$)" <<<"$1" || { echo "Depends sans $p : $1" >&2; exit 1; }
            done' _ "$depends"

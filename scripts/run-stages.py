@@ -79,14 +79,17 @@ def stages():
               summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd"),
         Stage("deb13-root", "scripts/check-deb.sh --release 13 --root",
               summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd"),
-        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
-              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
-                      "runtime linked in, and their package (lintian, manual pages)"),
+        # Before debian13-build: a build waits for the one before it, in this order. The release
+        # build and what needs it (the sandbox, the calendar, the Debian 12 package) then run
+        # beside the sanitized suite and the Debian 13 build, rather than alone at the end.
         Stage("release-build",
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin",
               tokens=["build"],
               summary="attestation-server and attestation-admin, release, the Swift runtime linked in"),
+        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
+              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
+                      "runtime linked in, and their package (lintian, manual pages)"),
         Stage("deb12-package", f"scripts/build-deb.sh --bin {RELEASE_BIN} --out out/deb/debian12",
               needs=["release-build"],
               summary="the Debian 12 package of the release build: debhelper, lintian, manual pages"),

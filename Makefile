@@ -75,7 +75,7 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 # the test harness's own tests; the fuzz corpus replayed; the pages in headless Chromium; the
 # deployment files (proxies and TLS against the sanitized server, the systemd sandbox against the
 # release one); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
-# the Debian 13 root (one release build, its Swift suite and a served PDF); and the Debian
+# the Debian 13 root (its release build with the tests, its Swift suite and a served PDF); and the Debian
 # package of each release, made from its release build and proved in a fresh root (install, a
 # link, upgrade, remove, purge). Two builds here (address sanitizer with the tests; release with
 # the Swift runtime linked in, which the package ships), two in the Debian 13 root (release with

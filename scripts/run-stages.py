@@ -35,6 +35,11 @@ RELEASE = ".build-image"
 RELEASE_BIN = f"{RELEASE}/release"
 BROWSER_PYTHON = ".venv-browser/bin/python"
 TAIL = 15
+# The lines that say why a stage failed, in the logs of this project's checks: Swift Testing's ✘,
+# the scripts' « ÉCHEC », Python's tracebacks and assertions, a shell's errors. CI keeps only the
+# end of a run's output, so these are printed again after the table.
+WHY = re.compile(r"✘|ÉCHEC|FAILED|Traceback|Error|error:|AssertionError|Fatal|panic|No such file")
+WHY_LINES = 6
 
 
 class Stage:
@@ -222,6 +227,16 @@ def print_tail(stage, everything):
         print(f"  {line}")
 
 
+def failure_digest(stage):
+    """The few lines of a failed stage's log that say why, and its last line."""
+    with open(stage.log.name, encoding="utf-8", errors="replace") as handle:
+        lines = [line.rstrip() for line in handle if line.strip()]
+    why = [line for line in lines if WHY.search(line)][:WHY_LINES]
+    if lines and lines[-1] not in why:
+        why.append(lines[-1])
+    return [line[:300] for line in why]
+
+
 def stop_all(running):
     """SIGTERM to every running stage's process group (their own traps clean up: the Debian 13
     root's mounts, the servers the harness started), SIGKILL 30 s later."""
@@ -326,6 +341,11 @@ def run(selected, log_dir):
         print(f"Times kept in {os.path.relpath(TIMES, REPO)}: scripts/run-stages.py --doc writes them "
               "into docs/testing.md.")
     if failed:
+        for stage in selected:
+            if stage.outcome == "FAILED":
+                print(f"Why {stage.name} failed ({os.path.relpath(stage.log.name, REPO)}):")
+                for line in failure_digest(stage):
+                    print(f"  {line}")
         print(f"Failed or not run: {', '.join(failed)}; logs in {os.path.relpath(log_dir, REPO)}/.")
         return 1
     return 0

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -69,35 +69,17 @@ let package = Package(
         .target(
             name: "FormSchema",
             dependencies: ["AttestationKit"],
-            resources: [
-                .embedInCode("Forms/deplacement-2020-11-28.json"),
-                .embedInCode("Forms/deplacement-2020-11-02.json"),
-                // The other official forms of 2020–2021 (../shared/reference/forms/), built in;
-                // those the renderer does not draw yet wait in FormCatalog.pendingForms.
-                .embedInCode("Forms/deplacement-2021-06-10.json"),
-                .embedInCode("Forms/deplacement-2021-05-23.json"),
-                .embedInCode("Forms/deplacement-2021-05-04.json"),
-                .embedInCode("Forms/deplacement-2021-04-07-couvre-feu.json"),
-                .embedInCode("Forms/deplacement-2021-04-07-journee.json"),
-                .embedInCode("Forms/deplacement-2021-03-23-couvre-feu.json"),
-                .embedInCode("Forms/deplacement-2021-03-23-mesures-renforcees.json"),
-                .embedInCode("Forms/deplacement-2021-03-17.json"),
-                .embedInCode("Forms/deplacement-2021-03-01.json"),
-                .embedInCode("Forms/couvre-feu-2021-01-25.json"),
-                .embedInCode("Forms/couvre-feu-2021-01-04.json"),
-                .embedInCode("Forms/couvre-feu-2020-12-15.json"),
-                .embedInCode("Forms/deplacement-2020-10-30.json"),
-                .embedInCode("Forms/couvre-feu-2020-10-17.json"),
-                // The widths of the 14 standard PDF fonts (scripts/upkeep/generate-font-metrics.py), to
-                // refuse at load time the text that would run off the page.
-                .embedInCode("Fonts/standard-fonts.json"),
-            ],
-            // The fonts and logos the built-in forms of April–June 2021 name (Files/), as base64
-            // string literals (EmbedFormFiles): the binaries need no file beside them.
-            plugins: ["EmbedFormFiles"]),
+            // Its forms (Forms/), the standard fonts' widths (Fonts/, scripts/upkeep/generate-font-metrics.py,
+            // to refuse at load time the text that would run off the page), and the fonts and logos
+            // the built-in forms of April–June 2021 name (Files/), compiled in by EmbedFiles: the
+            // binaries need no file beside them.
+            plugins: ["EmbedFiles"]),
+        // Every file of a module's folder that is not Swift, compiled in as base64 string literals
+        // (`EmbeddedFiles`): `.embedInCode`'s byte-array literals cost each build of make test about
+        // a minute of CPU for FormSchema and PublicSite (Sources/embed-licence-texts).
         .plugin(
-            name: "EmbedFormFiles", capability: .buildTool(), dependencies: ["embed-licence-texts"],
-            path: "Sources/EmbedFormFiles"),
+            name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-licence-texts"],
+            path: "Sources/EmbedFiles"),
         // PDF and PNG output: the only module that imports libharu, libqrencode, libpng, zlib,
         // HarfBuzz, cairo.
         .target(
@@ -115,7 +97,7 @@ let package = Package(
         // admin CLI, so the CLI links no HTTP library.
         .target(name: "AttestationConfiguration", dependencies: ["AttestationKit", "FormSchema", "LinkTokens"]),
         // The static site (Public/), embedded: the personal page needs no file beside the binary.
-        .target(name: "PublicSite", resources: [.embedInCode("Public")]),
+        .target(name: "PublicSite", plugins: ["EmbedFiles"]),
         // The routes: a request turned into a response, over one loaded configuration.
         .target(
             name: "AttestationService",
@@ -127,7 +109,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
             // The French error page a browser gets from the attestation routes: a template, not a Swift literal.
-            resources: [.embedInCode("Resources/erreur.html")]),
+            plugins: ["EmbedFiles"]),
 
         // swift-argument-parser's own English (headings, parsing errors) in French, for both programs.
         .target(
@@ -142,7 +124,7 @@ let package = Package(
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
             // The HTML sheet of `mint --format html` is a template, data rather than a Swift literal.
-            resources: [.embedInCode("Resources/feuille-de-liens.html")]),
+            plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "attestation-server",
             // FormSchema: its summary reads the forms' ids; without the dependency an incremental

@@ -8,7 +8,7 @@ import HTTPServer
 /// a line of plain text there is tiny and says nothing of what to do. Scripts, which do not ask
 /// for `text/html`, keep the plain text.
 enum ErrorPage {
-    static let template = String(decoding: PackageResources.erreur_html, as: UTF8.self)
+    static let template = String(decoding: EmbeddedFiles.required("Resources/erreur.html"), as: UTF8.self)
 
     /// Whether the client asked for a page: browsers send `Accept: text/html,…` when they
     /// navigate; curl, scripts and the Shortcuts app's "Get contents" do not.

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The files the built-in forms name (`fonts[].file`, `images[].file`): Luciole and the logos of
-/// the Ministry's generator of April–June 2021, compiled in from `Files/` by the EmbedFormFiles
+/// the Ministry's generator of April–June 2021, compiled in from `Files/` by the EmbedFiles
 /// plugin, so the binaries need no file beside them. Luciole is under CC BY 4.0 (its credit is
 /// in the licences, `/licenses`); the logos come from the generator's repository (MIT).
 enum BuiltInFormFiles {
     /// Every file, decoded once.
-    static let files: [String: [UInt8]] = base64.mapValues { [UInt8](Data(base64Encoded: $0)!) }
+    static let files: [String: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: EmbeddedFiles.base64.keys.filter { $0.hasPrefix("Files/") }.map {
+            (String($0.dropFirst("Files/".count)), EmbeddedFiles.required($0))
+        })
 
     static func bytes(named name: String) -> [UInt8]? { files[name] }
 }

@@ -12,28 +12,15 @@ public struct FormCatalog: Sendable {
     /// The form used when a link or a command names none.
     public let defaultFormID: String
 
-    /// The built-in documents, in catalog order, with the file each comes from.
+    /// The built-in documents (Forms/), in catalog order, with the file each comes from.
     static let builtInDocuments: [(source: String, bytes: [UInt8])] = [
-        ("deplacement-2020-11-28.json", PackageResources.deplacement_2020_11_28_json),
-        ("deplacement-2020-11-02.json", PackageResources.deplacement_2020_11_02_json),
-        ("deplacement-2021-06-10.json", PackageResources.deplacement_2021_06_10_json),
-        ("deplacement-2021-05-23.json", PackageResources.deplacement_2021_05_23_json),
-        ("deplacement-2021-05-04.json", PackageResources.deplacement_2021_05_04_json),
-        ("deplacement-2021-04-07-couvre-feu.json", PackageResources.deplacement_2021_04_07_couvre_feu_json),
-        ("deplacement-2021-04-07-journee.json", PackageResources.deplacement_2021_04_07_journee_json),
-        ("deplacement-2021-03-23-couvre-feu.json", PackageResources.deplacement_2021_03_23_couvre_feu_json),
-        (
-            "deplacement-2021-03-23-mesures-renforcees.json",
-            PackageResources.deplacement_2021_03_23_mesures_renforcees_json
-        ),
-        ("deplacement-2021-03-17.json", PackageResources.deplacement_2021_03_17_json),
-        ("deplacement-2021-03-01.json", PackageResources.deplacement_2021_03_01_json),
-        ("couvre-feu-2021-01-25.json", PackageResources.couvre_feu_2021_01_25_json),
-        ("couvre-feu-2021-01-04.json", PackageResources.couvre_feu_2021_01_04_json),
-        ("couvre-feu-2020-12-15.json", PackageResources.couvre_feu_2020_12_15_json),
-        ("deplacement-2020-10-30.json", PackageResources.deplacement_2020_10_30_json),
-        ("couvre-feu-2020-10-17.json", PackageResources.couvre_feu_2020_10_17_json),
-    ]
+        "deplacement-2020-11-28.json", "deplacement-2020-11-02.json", "deplacement-2021-06-10.json",
+        "deplacement-2021-05-23.json", "deplacement-2021-05-04.json", "deplacement-2021-04-07-couvre-feu.json",
+        "deplacement-2021-04-07-journee.json", "deplacement-2021-03-23-couvre-feu.json",
+        "deplacement-2021-03-23-mesures-renforcees.json", "deplacement-2021-03-17.json",
+        "deplacement-2021-03-01.json", "couvre-feu-2021-01-25.json", "couvre-feu-2021-01-04.json",
+        "couvre-feu-2020-12-15.json", "deplacement-2020-10-30.json", "couvre-feu-2020-10-17.json",
+    ].map { ($0, EmbeddedFiles.required("Forms/\($0)")) }
 
     /// The official forms; `deplacement-2020-11-28` is the default.
     public static let builtIn: FormCatalog = {

@@ -100,7 +100,8 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
             let fonts: [String: Font]
         }
         do {
-            let file = try JSONDecoder().decode(File.self, from: Data(PackageResources.standard_fonts_json))
+            let json = Data(EmbeddedFiles.required("Fonts/standard-fonts.json"))
+            let file = try JSONDecoder().decode(File.self, from: json)
             var table: [StandardFont: Metrics] = [:]
             for font in StandardFont.allCases {
                 guard let entry = file.fonts[font.rawValue], entry.widths.count == 256,

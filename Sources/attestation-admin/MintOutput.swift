@@ -34,7 +34,7 @@ struct MintOutput {
     /// The template's `<!-- personne -->` section once per link, its `{{…}}` filled in: a
     /// self-contained page, no script, no request to any other site.
     private func sheet() throws -> String {
-        let template = String(decoding: PackageResources.feuille_de_liens_html, as: UTF8.self)
+        let template = String(decoding: EmbeddedFiles.required("Resources/feuille-de-liens.html"), as: UTF8.self)
         guard let start = template.range(of: "<!-- personne -->\n"),
             let end = template.range(of: "<!-- /personne -->\n")
         else {

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Copies the authoritative licence files of this machine into Sources/Licenses/Texts/ as plain
-files, byte for byte; Package.swift embeds that folder in the Licenses module (.embedInCode). Run it
-after a Debian or package update makes LicensesTests fail, then review the diff. Texts/ ends up
+files, byte for byte; the EmbedLicenceTexts plugin compiles that folder into the Licenses module.
+Run it after a Debian or package update makes LicensesTests fail, then review the diff. Texts/ ends up
 holding exactly the files written here: any other file in it is removed.
 
 The Swift packages are read from a build folder's checkouts (CHECKOUTS, default .build/checkouts:

@@ -192,7 +192,12 @@ in_root() {
   if ! chroot "$ROOTFS" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH="$TOOLCHAIN/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
     DEBIAN_FRONTEND=noninteractive /bin/bash -c "cd /src && $*" >"$log" 2>&1; then
-    if grep -q "error:" "$log"; then
+    if grep -q "✘" "$log"; then
+      # Swift Testing writes each failed expectation where it happens, among 677 tests.
+      echo "--- tests en échec dans $log ---" >&2
+      grep "✘" "$log" | head -n 20 >&2
+      tail -n 5 "$log" >&2
+    elif grep -q "error:" "$log"; then
       echo "--- erreurs de $log ---" >&2
       grep "error:" "$log" | sort -u | head -n 20 >&2
     else

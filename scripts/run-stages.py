@@ -9,8 +9,12 @@ running stage holds: `build` (a Swift build uses both cores; two at once gain no
 the memory) and `load` (the stress smokes judge a good client's latency and fill the loopback
 with connections: one at a time). A stage whose need failed is not run. Each stage's output goes
 to its log (out/test/STAGE.log); when it ends its last lines are printed (all of it if it failed,
-or with TEST_VERBOSE=1). At the end, a table: each stage, when it started, how long it took, its
-outcome; then the whole run's time. Exits 1 if any stage failed or did not run.
+or with TEST_VERBOSE=1). A stage that judges timing under whatever else the machine runs (the
+stress smokes, Debian 13's suite of servers under load) is run once more if it fails; its first
+failure is kept in STAGE.first.log and said at the end. At the end, a table: each stage, when it
+started, how long it took, its CPU, its outcome ("ok, 2nd run" for a second run that passed); then
+the lines that say why each failed stage failed (CI keeps only the end of the output). Exits 1 if
+any stage failed or did not run.
 
 Times are printed, never judged: a loaded machine is slower, not wrong.
 
@@ -43,12 +47,19 @@ WHY_LINES = 6
 
 
 class Stage:
-    def __init__(self, name, command, needs=(), tokens=(), summary=""):
+    def __init__(self, name, command, needs=(), tokens=(), summary="", retry=False):
         self.name = name
         self.command = command
         self.needs = list(needs)
         self.tokens = set(tokens)
         self.summary = summary
+        # Judges timing under whatever else the machine runs (a good client's latency, a slow
+        # client cut in time, a suite of servers under load): run again once if it fails; the
+        # first failure is kept (STAGE.first.log) and printed again at the end.
+        self.retry = retry
+        self.first_failure = None  # the digest of the first run's failure, once retried
+        self.first_started = None
+        self.first_cpu = 0.0
         self.process = None
         self.log = None
         self.started = None
@@ -132,13 +143,13 @@ def stages():
               summary="the pages across a change of form: servers at a 2020–2021 date under libfaketime, "
                       "release build"),
         Stage("stress-hostile", f"{asan} STRESS_HOSTILE_SCALE=small scripts/stress/stress-hostile.py",
-              needs=["asan-build"], tokens=["load"], summary="hostile clients, small scale"),
+              needs=["asan-build"], tokens=["load"], summary="hostile clients, small scale", retry=True),
         Stage("stress-fairness", f"{asan} STRESS_FAIRNESS_SCALE=small scripts/stress/stress-fairness.py",
-              needs=["asan-build"], tokens=["load"], summary="a good client's share under floods, small scale"),
+              needs=["asan-build"], tokens=["load"], summary="a good client's share under floods, small scale", retry=True),
         Stage("stress-scaleout", f"{asan} STRESS_SCALEOUT_SECONDS=5 scripts/stress/stress-scaleout.sh",
-              needs=["asan-build"], tokens=["load"], summary="two replicas behind nginx, 5 s"),
+              needs=["asan-build"], tokens=["load"], summary="two replicas behind nginx, 5 s", retry=True),
         Stage("debian13-check", "scripts/check-debian13.sh --check", needs=["debian13-build"],
-              summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF"),
+              summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF", retry=True),
         Stage("deb12-check", "scripts/check-deb.sh --release 12 --check out/deb/debian12/attestation-links_*.deb",
               needs=["deb12-root", "deb12-package"],
               summary="the Debian 12 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
@@ -286,6 +297,8 @@ def run(selected, log_dir):
                 continue
             stage.log = open(os.path.join(log_dir, f"{stage.name}.log"), "w", encoding="utf-8")
             stage.started = time.monotonic()
+            if stage.first_started is None:
+                stage.first_started = stage.started
             stage.process = subprocess.Popen(["bash", "-c", f"set -o pipefail; {stage.command}"], cwd=REPO,
                                              stdout=stage.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              start_new_session=True)
@@ -309,7 +322,23 @@ def run(selected, log_dir):
                   f" ({clock(stage.cpu)} of CPU)"
                   + ("" if stage.outcome == "ok" else f" (exit status {stage.process.returncode})"), flush=True)
             print_tail(stage, everything or stage.outcome != "ok")
+            if stage.outcome == "FAILED" and stage.retry and stage.first_failure is None:
+                stage.first_failure = failure_digest(stage)
+                first_log = os.path.join(log_dir, f"{stage.name}.first.log")
+                os.replace(stage.log.name, first_log)
+                stage.first_cpu = stage.cpu
+                stage.outcome = None
+                waiting.append(stage)
+                print(f"[{clock(time.monotonic() - start)}] {stage.name}: failed once, run again "
+                      f"(first run's log: {os.path.relpath(first_log, REPO)})", flush=True)
     total = time.monotonic() - start
+    for stage in selected:
+        if stage.cpu is not None:
+            stage.cpu += stage.first_cpu
+        if stage.first_started is not None:
+            stage.started = stage.first_started
+        if stage.outcome == "ok" and stage.first_failure is not None:
+            stage.outcome = "ok, 2nd run"
 
     print()
     print(f"{'stage':<16} {'start':>6} {'time':>6} {'CPU':>6}  outcome")
@@ -320,11 +349,16 @@ def run(selected, log_dir):
         print(f"{stage.name:<16} {began:>6} {took:>6} {cpu:>6}  {stage.outcome}")
     cpu_total = sum(stage.cpu or 0 for stage in selected)
     print(f"{'make test':<16} {'':>6} {clock(total):>6} {clock(cpu_total):>6}  "
-          + ("ok" if all(stage.outcome == "ok" for stage in selected) else "FAILED"))
+          + ("ok" if all(stage.outcome.startswith("ok") for stage in selected) else "FAILED"))
     load = " ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"CPU: seconds used by each stage's processes; {os.cpu_count()} cores; load average now {load} "
           "(other work on the machine slows every stage).")
-    failed = [stage.name for stage in selected if stage.outcome != "ok"]
+    failed = [stage.name for stage in selected if not stage.outcome.startswith("ok")]
+    for stage in selected:
+        if stage.first_failure is not None and stage.outcome.startswith("ok"):
+            print(f"{stage.name} failed its first run ({os.path.relpath(log_dir, REPO)}/{stage.name}.first.log):")
+            for line in stage.first_failure:
+                print(f"  {line}")
     if not failed and len(selected) == len(stages()):
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                 text=True).stdout.strip() or "?"

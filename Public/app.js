@@ -1078,11 +1078,14 @@
     }
   }
 
-  /** What the offline notice says: true in each case. */
+  /** What the offline notice says: true in each case. Shown once its text is written, never
+   *  with the text of another case while the last attestation is looked up. */
   async function majHorsLigne() {
     const notice = $("hors-ligne");
-    notice.hidden = !etat.horsLigne;
-    if (!etat.horsLigne) return;
+    if (!etat.horsLigne) {
+      notice.hidden = true;
+      return;
+    }
     const derniere = etat.jeton ? await derniereAttestation(etat.jeton) : null;
     let texte;
     if (!etat.modele && etat.changement) {
@@ -1100,6 +1103,7 @@
     }
     $("hors-ligne-texte").textContent = texte;
     notice.dataset.cas = etat.modele ? "modele" : etat.changement ? "changement" : derniere ? "derniere" : "rien";
+    notice.hidden = !etat.horsLigne;
   }
 
   async function copier() {

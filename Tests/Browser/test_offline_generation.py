@@ -156,6 +156,23 @@ class OfflineNoticeTests(OfflinePage, unittest.TestCase):
         self.assertIsNone(self.browser.find("a#qr").get_attribute("aria-disabled"), "offline, the QR code is made here")
         self.assertEqual(self.browser.find("a#image").get_attribute("aria-disabled"), "true", "the page image needs the server")
 
+    def test_the_notice_appears_saying_its_case_never_before(self):
+        """The notice was shown, then told its case once the last attestation was looked up: for
+        that moment it had no case and the text of none (make test's calendar run read it then)."""
+        self.open_online_with_template()
+        # Each time the notice is shown, the case it says at that instant.
+        self.browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.casAffiches = [];
+            new MutationObserver(changes => changes.forEach(change => {
+              if (change.target.id === 'hors-ligne' && change.oldValue !== null && !change.target.hidden) {
+                window.casAffiches.push(change.target.dataset.cas || null);
+              }
+            })).observe(document, {subtree: true, attributes: true, attributeFilter: ['hidden'], attributeOldValue: true});"""})
+        self.reopen_offline()
+        shown = self.browser.driver.execute_script("return window.casAffiches")
+        self.assertTrue(shown, "the notice was never seen appearing")
+        self.assertEqual(shown, ["modele"] * len(shown), "the notice appeared before it said its case")
+
     def test_never_generated_and_no_template_says_so(self):
         self.open_online_with_template()
         self.forget_template()

@@ -29,6 +29,7 @@ line on standard output once it listens, `{"event":"listening","host":…,"pid":
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -111,22 +112,44 @@ def run(arguments, *, timeout=120, check=True, input_bytes=None, cwd=None):
 
 # MARK: - Ports
 
+def ephemeral_ports():
+    """The ports the kernel gives outgoing connections (ip_local_port_range)."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range", encoding="ascii") as handle:
+            low, high = (int(value) for value in handle.read().split())
+        return range(low, high + 1)
+    except (OSError, ValueError):
+        return range(32768, 61000)
+
+
 def free_port(host="127.0.0.1"):
-    """A TCP port nothing listens on right now (the system's choice). Another program may take
-    it before the caller does: prefer `--port 0` where the program supports it."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return sock.getsockname()[1]
+    """A TCP port nothing uses right now, outside the kernel's ephemeral range. Another program
+    may still take it before the caller does: prefer `--port 0` where the program supports it."""
+    return free_ports(1, host)[0]
 
 
 def free_ports(count, host="127.0.0.1"):
-    """`count` distinct free ports: all bound at once, so no two are the same."""
+    """`count` distinct free ports: all bound at once, so no two are the same; bound on every
+    address (a proxy may listen on all); drawn outside the ephemeral range. A port the kernel
+    chose (bind to 0) is one it also gives to outgoing connections: make test's stress smokes
+    open thousands beside the other stages, and Caddy once found its port taken that way
+    (`bind: address already in use`)."""
+    ephemeral = ephemeral_ports()
+    pool = [port for port in range(10000, 65536) if port not in ephemeral]
     sockets = []
     try:
-        for _ in range(count):
+        for port in random.sample(pool, len(pool)):
+            if len(sockets) == count:
+                break
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                sock.bind(("" if host == "127.0.0.1" else host, port))
+            except OSError:
+                sock.close()
+                continue
             sockets.append(sock)
-            sock.bind((host, 0))
+        if len(sockets) < count:
+            raise HarnessError(f"{count} ports libres demandés, {len(sockets)} trouvés hors de la plage éphémère")
         return [sock.getsockname()[1] for sock in sockets]
     finally:
         for sock in sockets:

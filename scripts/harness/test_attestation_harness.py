@@ -107,6 +107,8 @@ class ReadingTests(unittest.TestCase):
         import socket
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", ports[0]))
+        # Never a port the kernel may give an outgoing connection meanwhile.
+        self.assertFalse(set(ports) & set(harness.ephemeral_ports()))
 
     def test_a_token_is_read_from_the_link_not_from_its_text(self):
         self.assertEqual(harness.token_of("https://a.example/attestation.pdf?offset=-20&t=AbC_d-9&reasons=x"), "AbC_d-9")

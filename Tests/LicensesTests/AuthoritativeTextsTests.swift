@@ -5,7 +5,8 @@ import Testing
 
 /// Each stored text against the file it was copied from, read again on this machine: a text
 /// edited by hand, or a package updated upstream, fails here. A group whose files this machine
-/// lacks is skipped, and says so.
+/// lacks (a Debian package, the toolchain) is skipped, and says so; the Ministry's notice is a
+/// file of the repository, never skipped.
 @Suite struct AuthoritativeTextsTests {
     static let commonLicences = "/usr/share/common-licenses"
     static let debianPackages = [
@@ -19,16 +20,8 @@ import Testing
     /// The package's root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// ../shared/reference/official-LICENCE.txt, from the checkout or from the folder that holds
-    /// the worktrees (a worktree is one level deeper).
-    static let ministryLicence: String = {
-        var directory = packageRoot.deletingLastPathComponent()
-        while true {
-            let candidate = directory.appendingPathComponent("shared/reference/official-LICENCE.txt").path
-            if FileManager.default.fileExists(atPath: candidate) || directory.path == "/" { return candidate }
-            directory.deleteLastPathComponent()
-        }
-    }()
+    /// The MIT notice of the Ministry's generator, as the repository keeps it (ReferenceFile).
+    static let ministryLicence = ReferenceFile.path("official-LICENCE.txt")
     /// The texts as update-licences wrote them, one `ID.txt` each.
     static let textsFolder = packageRoot.appendingPathComponent("Sources/Licenses/Texts")
 
@@ -189,8 +182,8 @@ import Testing
         #expect(try Self.stored("CC-BY-4.0") == lines.joined(separator: "\n") + "\n")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ministryLicence), "\(ministryLicence) is absent"))
-    func ministryNoticeIsTheReferenceCopy() throws {
+    /// The repository holds the reference copy: missing, it fails, it is not skipped.
+    @Test func ministryNoticeIsTheReferenceCopy() throws {
         try Self.expectSame("MIT-formulaire", Self.ministryLicence)
     }
 }

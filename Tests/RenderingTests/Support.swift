@@ -405,25 +405,10 @@ struct OfficialPositions {
     }
 }
 
-/// The official reference files of ../shared/reference, found from the checkout upwards (CI's
-/// clone and a worktree have it at different depths; the Debian 13 root binds it beside /src).
+/// The official templates' text, as the repository keeps it (TestSupport's ReferenceFile).
 enum Reference {
-    static let directory: String = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        while true {
-            let candidate = folder.appendingPathComponent("shared/reference").path
-            if FileManager.default.fileExists(atPath: candidate) || folder.path == "/" { return candidate }
-            folder.deleteLastPathComponent()
-        }
-    }()
-
+    /// `official-DATE.txt` of the form `deplacement-DATE`: `pdftotext -layout` of its blank.
     static func officialText(_ formID: String) throws -> String {
-        let date = formID.replacingOccurrences(of: "deplacement-", with: "")
-        let path = "\(directory)/official-\(date).txt"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolFailure(description: "reference text \(path) is missing")
-        }
-        return String(decoding: data, as: UTF8.self)
+        try ReferenceFile.text("official-\(formID.replacingOccurrences(of: "deplacement-", with: "")).txt")
     }
 }

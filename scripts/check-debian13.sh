@@ -169,8 +169,6 @@ mount -t tmpfs -o size=2g tmpfs "$ROOTFS/dev/shm"
 bind "$TOOLCHAIN" "$TOOLCHAIN" ro
 bind "$PACKAGES" "$PACKAGES" ro
 bind "$APT_CACHE/archives" /var/cache/apt/archives
-# The shared reference documents beside the checkout, as the tests look for them (../shared).
-if [ -d "$ROOT/../shared" ]; then bind "$(realpath "$ROOT/../shared")" /shared ro; fi
 cp /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
 # git inside the root reads the same package copies (bound read-only, owned by another user).
 {

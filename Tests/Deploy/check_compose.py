@@ -11,7 +11,7 @@ service mounts the Dockerfile's VOLUME read-only, publishes its EXPOSE port on l
 keeps its HEALTHCHECK (on /healthz), runs as its non-root USER with a read-only root, no
 capabilities and no-new-privileges, and is given more time to stop than the server's
 shutdownTimeout; the admin service is attestation-admin with the same volume writable, and no
-network. Without a Dockerfile (not written yet), only compose.yaml's own structure is checked.
+network. The Dockerfile is the repository's: without it, the check fails.
 """
 import os
 import re
@@ -81,22 +81,19 @@ def main(compose_path, repository):
     lines.append("every service builds the repository's Dockerfile, none pulls an image")
 
     dockerfile = os.path.join(repository, "Dockerfile")
-    facts = dockerfile_facts(dockerfile) if os.path.exists(dockerfile) else None
-    if facts is None:
-        volume, port, user = "/etc/attestation", "8080", None
-        lines.append("no Dockerfile yet: volume /etc/attestation and port 8080 assumed")
-    else:
-        volume = facts.get("VOLUME", "").strip('[]" ')
-        port = facts.get("EXPOSE", "").split("/")[0]
-        user = facts.get("USER")
-        require(volume and port, "the Dockerfile's VOLUME and EXPOSE not found")
-        require(user and user not in ("root", "0"), "the Dockerfile's USER must not be root")
-        health = facts.get("HEALTHCHECK", "")
-        require("/healthz" in health and "NONE" not in health.upper().split(), "the Dockerfile's HEALTHCHECK must ask /healthz")
-        command = facts.get("CMD", "")
-        require(f"{volume}/config.json" in command, f"the Dockerfile's CMD must read {volume}/config.json")
-        require("0.0.0.0" in command, "the Dockerfile's CMD must listen on 0.0.0.0 for the published port")
-        lines.append(f"Dockerfile: VOLUME {volume}, EXPOSE {port}, USER {user}, HEALTHCHECK on /healthz, CMD reads {volume}/config.json")
+    require(os.path.isfile(dockerfile), f"{dockerfile} is missing: the repository holds it")
+    facts = dockerfile_facts(dockerfile)
+    volume = facts.get("VOLUME", "").strip('[]" ')
+    port = facts.get("EXPOSE", "").split("/")[0]
+    user = facts.get("USER")
+    require(volume and port, "the Dockerfile's VOLUME and EXPOSE not found")
+    require(user and user not in ("root", "0"), "the Dockerfile's USER must not be root")
+    health = facts.get("HEALTHCHECK", "")
+    require("/healthz" in health and "NONE" not in health.upper().split(), "the Dockerfile's HEALTHCHECK must ask /healthz")
+    command = facts.get("CMD", "")
+    require(f"{volume}/config.json" in command, f"the Dockerfile's CMD must read {volume}/config.json")
+    require("0.0.0.0" in command, "the Dockerfile's CMD must listen on 0.0.0.0 for the published port")
+    lines.append(f"Dockerfile: VOLUME {volume}, EXPOSE {port}, USER {user}, HEALTHCHECK on /healthz, CMD reads {volume}/config.json")
 
     published, grace = [], set()
     for name in SERVERS:
@@ -130,8 +127,7 @@ def main(compose_path, repository):
     require(admin.get("profiles") == ["admin"], "admin: profile admin expected (not started by up)")
     require(admin.get("network_mode") == "none", "admin: network_mode none expected")
     require(admin.get("pull_policy") == "never", "admin: pull_policy never expected")
-    if facts is not None:
-        require(facts.get("WORKDIR") == volume, f"the Dockerfile's WORKDIR must be {volume} (admin finds config.json there)")
+    require(facts.get("WORKDIR") == volume, f"the Dockerfile's WORKDIR must be {volume} (admin finds config.json there)")
     lines.append(f"admin: attestation-admin, {volume} writable, working directory {volume}, no network, profile admin")
 
     # The commands in the file's header use only these services and profiles.

@@ -96,8 +96,11 @@ public final class FontFile: Sendable, Hashable {
     }
 
     /// The font's bytes when it is built in (`BuiltInFormFiles`); nil for a file read from
-    /// `path`, which the renderer reads again to embed it.
+    /// `path`.
     public let builtInBytes: [UInt8]?
+    /// The bytes read and measured: the renderer embeds these, never the file read again, so
+    /// that what it draws is what was checked.
+    public let bytes: [UInt8]
 
     /// The file at `path`, read and measured now.
     public convenience init(name: String, fileName: String, path: String) throws(Unreadable) {
@@ -114,6 +117,7 @@ public final class FontFile: Sendable, Hashable {
     init(name: String, fileName: String, path: String, bytes: [UInt8], builtIn: Bool) throws(Unreadable) {
         (self.name, self.fileName, self.path) = (name, fileName, path)
         builtInBytes = builtIn ? bytes : nil
+        self.bytes = bytes
         metrics = try Self.measure(bytes)
     }
 

@@ -94,21 +94,6 @@ public struct AttestationRenderer: Sendable {
         for (index, drawing) in pages.enumerated() {
             let page = try Self.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
-            // A form's own font embeds the glyphs libharu measured: in a template, also those the
-            // page may write (digits of dates and times, marks, boxes), which the template's own
-            // text lacks or writes outside libharu.
-            if template, index == 0 {
-                var measured: [TextFont: [UInt8]] = [:]
-                for font in layout.form.fields.map(\.font) where !font.isStandard {
-                    measured[font] = OfflineTemplate.writtenCharacters
-                }
-                for run in layout.marks.values.map(\.run) + layout.replacedBoxes.values.map(\.run) {
-                    if case .standard(let font, let bytes) = run.text, !font.isStandard {
-                        measured[font, default: []] += bytes
-                    }
-                }
-                for (font, bytes) in measured { _ = textWidth(bytes, font: try fonts.standardFont(font), size: 1) }
-            }
             try draw(
                 drawing.items, on: page, number: index + 1, fonts: &fonts, layout: layout, template: template,
                 codes: &codes,
@@ -139,8 +124,7 @@ public struct AttestationRenderer: Sendable {
         fonts.startPage()
         guard !drawing.fixed.items.isEmpty else { return page }
         var registered: [TextFont: HPDF_Font] = [:]
-        for font in layout.fonts { registered[font] = try fonts.standardFont(font) }
-        for (font, bytes) in layout.fileFontBytes { _ = textWidth(bytes, font: registered[font]!, size: 1) }
+        for font in layout.fonts { registered[font] = try fonts.handle(font, of: layout) }
         guard try FormLayout.registerFonts(registered, in: layout.fonts, on: page, of: document) == layout.fontNames
         else {
             throw .unexpectedFontNames
@@ -183,11 +167,25 @@ public struct AttestationRenderer: Sendable {
                 wordSpacing = run.wordSpacing
             }
             switch run.text {
-            case .standard(let font, let bytes):
-                try fonts.select(font, size: run.size, on: page)
+            case .standard(let font, let bytes) where font.isStandard:
+                try fonts.select(font, size: run.size, on: page, of: layout)
                 (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
                     _ = HPDF_Page_TextOut(page, Float(run.x), Float(run.y), $0.baseAddress)
                 }
+            case .standard(let font, let bytes):
+                // A form's own font is embedded by Rendering (`PreparedFont`), which libharu's text
+                // operators cannot use: libharu places the line, the text is written as libharu
+                // would have escaped it.
+                guard let prepared = layout.preparedFonts[font], prepared.covers(bytes) else {
+                    throw .layout(
+                        form: layout.form.id, "texte hors des glyphes préparés de la police « \(font.rawValue) »")
+                }
+                try fonts.select(font, size: run.size, on: page, of: layout)
+                HPDF_Page_SetTextMatrix(page, 1, 0, 0, 1, Float(run.x), Float(run.y))
+                var content = ContentStream()
+                content.escapedString(bytes)
+                content.append(" Tj\n")
+                try fonts.document.append(content, to: page)
             case .unicode:
                 try fonts.selectUnicode(size: run.size, on: page)
                 // libharu places the line (and so knows where the text matrix is, for the
@@ -215,11 +213,11 @@ public struct AttestationRenderer: Sendable {
                 if template {
                     beginText()
                     let reasonLayout = layout.form.reasonLayout
-                    try fonts.select(reasonLayout.markFont, size: reasonLayout.markSize, on: page)
+                    try fonts.select(reasonLayout.markFont, size: reasonLayout.markSize, on: page, of: layout)
                     try fonts.document.append(Self.templateMarks(layout.form, layout, page: number).content, to: page)
                     let boxes = Self.templateBoxes(layout.form, layout, page: number)
                     if !boxes.offsets.isEmpty {
-                        try fonts.select(reasonLayout.boxFont, size: reasonLayout.boxSize, on: page)
+                        try fonts.select(reasonLayout.boxFont, size: reasonLayout.boxSize, on: page, of: layout)
                         try fonts.document.append(boxes.content, to: page)
                     }
                 } else {
@@ -384,13 +382,18 @@ struct PageFonts {
     let document: HaruDocument
     private let unicodeFont: UnicodeFontSource
     private var standard: [TextFont: HPDF_Font] = [:]
+    /// The forms' own fonts embedded so far, by `/BaseFont`: two forms of a paper document may
+    /// embed two subsets of one file.
+    private var prepared: [String: HPDF_Dict] = [:]
     private var unicode: UnicodeFontUse?
     private var embedded: HPDF_Dict?
     private var current: (font: Selected, size: Double)?
 
     private enum Selected: Equatable {
+        /// Selected by libharu, whose text operators then use it.
         case standard(HPDF_Font)
-        case unicode
+        /// Selected by an operator written here: the Unicode font or a form's own font.
+        case written(HPDF_Dict)
     }
 
     init(document: HaruDocument, unicodeFont: UnicodeFontSource) {
@@ -402,6 +405,19 @@ struct PageFonts {
         if let handle = standard[font] { return handle }
         let handle = try document.standardFont(font)
         standard[font] = handle
+        return handle
+    }
+
+    /// The font's dictionary in this document: a standard font through libharu, a form's own
+    /// font embedded as `layout` prepared it, each made on first use.
+    mutating func handle(_ font: TextFont, of layout: FormLayout) throws(RenderingError) -> HPDF_Font {
+        guard !font.isStandard else { return try standardFont(font) }
+        guard let ready = layout.preparedFonts[font] else {
+            throw .layout(form: layout.form.id, "police « \(font.rawValue) » non préparée")
+        }
+        if let handle = prepared[ready.name] { return handle }
+        let handle = try document.embed(ready)
+        prepared[ready.name] = handle
         return handle
     }
 
@@ -421,26 +437,35 @@ struct PageFonts {
     /// A new page starts with no font selected: the next text selects its own.
     mutating func startPage() { current = nil }
 
-    mutating func select(_ font: TextFont, size: Double, on page: HPDF_Page) throws(RenderingError) {
-        select(try standardFont(font), size: size, on: page)
-    }
-
     /// Skips the operator when nothing changes: fewer operators, smaller and faster PDF.
-    mutating func select(_ font: HPDF_Font, size: Double, on page: HPDF_Page) {
-        if let current, current.font == .standard(font), current.size == size { return }
-        HPDF_Page_SetFontAndSize(page, font, Float(size))
-        current = (.standard(font), size)
+    mutating func select(
+        _ font: TextFont, size: Double, on page: HPDF_Page, of layout: FormLayout
+    )
+        throws(RenderingError)
+    {
+        let handle = try handle(font, of: layout)
+        if font.isStandard {
+            if let current, current.font == .standard(handle), current.size == size { return }
+            HPDF_Page_SetFontAndSize(page, handle, Float(size))
+            current = (.standard(handle), size)
+        } else {
+            try write(handle, size: size, on: page)
+        }
     }
 
-    /// Selects the embedded Unicode font; libharu knows it only as a page resource, so the
-    /// operator is written here.
+    /// Selects the embedded Unicode font.
     mutating func selectUnicode(size: Double, on page: HPDF_Page) throws(RenderingError) {
         guard let embedded else { preconditionFailure("the Unicode font is selected before it is embedded") }
-        if let current, current.font == .unicode, current.size == size { return }
+        try write(embedded, size: size, on: page)
+    }
+
+    /// Selects a font libharu knows only as a page resource: the operator is written here.
+    private mutating func write(_ font: HPDF_Dict, size: Double, on page: HPDF_Page) throws(RenderingError) {
+        if let current, current.font == .written(font), current.size == size { return }
         var content = ContentStream()
-        content.append("/\(try document.localFontName(embedded, on: page)) ")
+        content.append("/\(try document.localFontName(font, on: page)) ")
         content.op(size, name: "Tf")
         try document.append(content, to: page)
-        current = (.unicode, size)
+        current = (.written(font), size)
     }
 }

@@ -3,7 +3,8 @@ import FormSchema
 import Foundation
 import Synchronization
 
-/// The built-in forms' fonts as files libharu and cairo can open: each an anonymous file in
+/// The built-in forms' fonts as files cairo can open, for the page images (the PDF embeds them
+/// from their bytes, `PreparedFont`): each an anonymous file in
 /// memory (memfd), written once and kept for the process's lifetime, named by
 /// `/proc/self/fd/N`. No file on disk: nothing to install beside the binaries, and nothing that
 /// can vanish or be replaced under a running server.

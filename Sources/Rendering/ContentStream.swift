@@ -66,6 +66,27 @@ struct ContentStream: Sendable {
         bytes.append(UInt8(ascii: ")"))
     }
 
+    /// A literal string escaped as libharu's text operators escape it (HPDF_NEEDS_ESCAPE,
+    /// hpdf_utils.h): every byte outside printable ASCII and every delimiter as `\ooo`. The
+    /// offline template finds and rewrites dates written so (`OfflineTemplate.pdfText`).
+    mutating func escapedString(_ text: [UInt8]) {
+        bytes.append(UInt8(ascii: "("))
+        for byte in text {
+            switch byte {
+            case 0x20...0x7E where !Self.escaped.contains(byte):
+                bytes.append(byte)
+            default:
+                bytes += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "0") + byte >> 6, UInt8(ascii: "0") + (byte >> 3) & 7,
+                    UInt8(ascii: "0") + byte & 7,
+                ]
+            }
+        }
+        bytes.append(UInt8(ascii: ")"))
+    }
+
+    private static let escaped = Set("\\%#/()<>[]{}".utf8)
+
     /// Four hexadecimal digits.
     mutating func hex(_ value: UInt16) {
         for shift in [12, 8, 4, 0] {

@@ -174,3 +174,41 @@ extension HaruDocument {
         return type0
     }
 }
+
+extension HaruDocument {
+    /// A form's own font as a simple TrueType font in WinAnsiEncoding, its subset embedded as
+    /// prepared when the form loaded (`PreparedFont`): the font dictionary, to register on the
+    /// pages that use it. Only the dictionaries are made here; the program's bytes are copied.
+    func embed(_ font: PreparedFont) throws(RenderingError) -> HPDF_Dict {
+        let file = try stream(font.program, deflated: true)
+        var status = HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(font.programLength))
+
+        let descriptor = try indirectDictionary()
+        status |= HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
+        status |= HPDF_Dict_AddName(descriptor, "FontName", font.name)
+        status |= HPDF_Dict_AddNumber(descriptor, "Flags", HPDF_INT32(font.flags))
+        status |= HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(font.italicAngle))
+        status |= HPDF_Dict_AddNumber(descriptor, "Ascent", HPDF_INT32(font.ascent))
+        status |= HPDF_Dict_AddNumber(descriptor, "Descent", HPDF_INT32(font.descent))
+        status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(font.capHeight))
+        status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
+        status |= HPDF_Dict_Add(descriptor, "FontFile2", file)
+        guard status == HPDF_OK else { throw error("HPDF_Dict_Add (FontDescriptor)") }
+        let box = try addArray("FontBBox", to: descriptor)
+        let (left, bottom, right, top) = font.boundingBox
+        for value in [left, bottom, right, top] { status |= HPDF_Array_AddNumber(box, HPDF_INT32(value)) }
+
+        let dictionary = try indirectDictionary()
+        status |= HPDF_Dict_AddName(dictionary, "Type", "Font")
+        status |= HPDF_Dict_AddName(dictionary, "Subtype", "TrueType")
+        status |= HPDF_Dict_AddName(dictionary, "BaseFont", font.name)
+        status |= HPDF_Dict_AddNumber(dictionary, "FirstChar", HPDF_INT32(PreparedFont.firstCode))
+        status |= HPDF_Dict_AddNumber(dictionary, "LastChar", 255)
+        status |= HPDF_Dict_AddName(dictionary, "Encoding", "WinAnsiEncoding")
+        status |= HPDF_Dict_Add(dictionary, "FontDescriptor", descriptor)
+        let widths = try addArray("Widths", to: dictionary)
+        for width in font.widths { status |= HPDF_Array_AddNumber(widths, HPDF_INT32(width)) }
+        guard status == HPDF_OK else { throw error("HPDF_Dict_Add (TrueType)") }
+        return dictionary
+    }
+}

@@ -28,10 +28,10 @@ struct FormLayout: Sendable {
     /// The resource names libharu gives `fonts` on a page in that order ("F1", "F2", …), which
     /// the fixed content uses.
     let fontNames: [TextFont: String]
-    /// The bytes the fixed drawing writes in each of the form's own fonts: libharu embeds the
-    /// glyphs and writes the `/Widths` of only the bytes it measured, and the fixed content is
-    /// written without it (`AttestationRenderer.addPage` has it measure these).
-    let fileFontBytes: [TextFont: [UInt8]]
+    /// The form's own fonts, each subset, deflated and measured once (`PreparedFont`).
+    let preparedFonts: [TextFont: PreparedFont]
+    /// `fixedPages` without their invisible text, for paper attestations (PaperAttestationDrawing.swift).
+    let paperFixedPages: [FixedDrawing]
     /// The form's pictures, in the order of `Form.images`, decoded once.
     let pictures: [FormPicture]
     static let versionOneFonts: [TextFont] = [.helvetica, .standard(.helveticaBold), .standard(.helveticaOblique)]
@@ -92,13 +92,28 @@ struct FormLayout: Sendable {
         }
         self.fonts = fonts
         fontNames = try Self.resourceNames(of: fonts)
-        var fileFontBytes: [TextFont: Set<UInt8>] = [:]
+        // The glyphs each of the form's fonts must have: the fixed text's, and every WinAnsi
+        // character for the fonts of the values, the marks and the boxes (`PreparedFont`).
+        var codes: [TextFont: Set<UInt8>] = [:]
         for case .text(let run) in items.joined() {
             if case .standard(let font, let bytes) = run.text, !font.isStandard {
-                fileFontBytes[font, default: []].formUnion(bytes)
+                codes[font, default: []].formUnion(bytes)
             }
         }
-        self.fileFontBytes = fileFontBytes.mapValues { $0.sorted() }
+        for run in marks.values.map(\.run) + replacedBoxes.values.map(\.run) {
+            if case .standard(let font, let bytes) = run.text, !font.isStandard {
+                codes[font, default: []].formUnion(bytes)
+            }
+        }
+        for font in form.fields.map(\.font) + [layout.markFont, layout.boxFont] where !font.isStandard {
+            codes[font, default: []].formUnion(PreparedFont.firstCode...255)
+        }
+        var preparedFonts: [TextFont: PreparedFont] = [:]
+        for (font, codes) in codes {
+            guard case .file(let file) = font else { continue }
+            preparedFonts[font] = try PreparedFont.prepare(file, codes: codes, form: form.id)
+        }
+        self.preparedFonts = preparedFonts
         var fixedPages: [FixedDrawing] = []
         for pageItems in items {
             guard !pageItems.isEmpty else {
@@ -110,6 +125,7 @@ struct FormLayout: Sendable {
             fixedPages.append(FixedDrawing(items: pageItems, pdfContent: try Deflate.compress(writer.finish().bytes)))
         }
         self.fixedPages = fixedPages
+        paperFixedPages = try Self.paperFixedPages(of: fixedPages, fontNames: fontNames)
         self.marks = marks
         self.replacedBoxes = replacedBoxes
         var pictures: [FormPicture] = []
@@ -133,11 +149,14 @@ struct FormLayout: Sendable {
         return names
     }
 
-    /// The resource names of `fonts` registered in that order, read from a scratch document.
+    /// The resource names of `fonts` registered in that order, read from a scratch document
+    /// (an empty dictionary stands for each of the form's own fonts: only the order names them).
     private static func resourceNames(of fonts: [TextFont]) throws(RenderingError) -> [TextFont: String] {
         let document = try HaruDocument()
         var handles: [TextFont: HPDF_Font] = [:]
-        for font in fonts { handles[font] = try document.standardFont(font) }
+        for font in fonts {
+            handles[font] = font.isStandard ? try document.standardFont(font) : try document.indirectDictionary()
+        }
         let page = try document.addPage(width: 595.28, height: 841.89)
         return try registerFonts(handles, in: fonts, on: page, of: document)
     }

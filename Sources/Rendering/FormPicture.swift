@@ -3,8 +3,8 @@ import CHaru
 import FormSchema
 import Synchronization
 
-/// A form's PNG picture (a logo), decoded once when the renderer starts: its bytes go into each
-/// PDF through libharu's PNG loader, its ink into the page images through cairo.
+/// A form's PNG picture (a logo), decoded once when the renderer starts: its colour and alpha
+/// deflated once for the PDFs, its ink for the page images (cairo).
 ///
 /// Decoded at start-up rather than at the first request, so that a PNG whose header reads but
 /// whose pixels do not is refused with the form, never at a person's request.
@@ -17,11 +17,14 @@ struct FormPicture: Sendable {
     /// How much each pixel covers what is under it, 0 to 255: an opaque picture hides the
     /// form's text under it, as in the PDF.
     let alpha: [UInt8]
-    /// The picture's colour, 8-bit RGB from the top, and its alpha as the soft mask, when it has
-    /// an alpha channel: given to libharu as two raw images, both deflated. Its PNG loader writes
-    /// the soft mask uncompressed whatever the compression mode (RF.png and TAC.png of 2021:
-    /// 776 KB of a PDF of 885 KB; 108 KB so).
-    let withAlpha: (rgb: [UInt8], alpha: [UInt8])?
+    /// The picture as the PDF stores it, deflated once: its colour, 8 bits a component from the
+    /// top in `colourSpace`, and its alpha as the soft mask when it has an alpha channel. libharu's
+    /// PNG loader wrote the soft mask uncompressed whatever the compression mode (RF.png and
+    /// TAC.png of 2021: 776 KB of a PDF of 885 KB), and its loaders deflated again in every
+    /// document (HaruInternals.swift, 4).
+    let pdfColour: [UInt8]
+    let colourSpace: String
+    let pdfMask: [UInt8]?
 
     init(_ image: FormImage, form: String) throws(RenderingError) {
         guard image.format == .png else { throw .layout(form: form, "image JPEG non dessinée") }
@@ -31,20 +34,26 @@ struct FormPicture: Sendable {
             decoded = known
         } else {
             let (ink, alpha, rgb) = try Self.decode(image.bytes, form: form)
-            decoded = Decoded(ink: ink, alpha: alpha, rgb: rgb)
+            // No colour: an A8 surface, ink only, drawn grey.
+            decoded = Decoded(
+                ink: ink, alpha: alpha, pdfColour: try Deflate.compress(rgb ?? ink.map { 255 - $0 }),
+                colourSpace: rgb == nil ? "DeviceGray" : "DeviceRGB",
+                pdfMask: rgb != nil && alpha.contains { $0 != 255 } ? try Deflate.compress(alpha) : nil)
             Self.decoded.withLock { cache in
                 if cache.count >= 16 { cache.removeAll() }
                 cache[image.bytes] = decoded
             }
         }
         (ink, alpha) = (decoded.ink, decoded.alpha)
-        withAlpha = decoded.rgb.map { ($0, decoded.alpha) }
+        (pdfColour, colourSpace, pdfMask) = (decoded.pdfColour, decoded.colourSpace, decoded.pdfMask)
     }
 
     private struct Decoded: Sendable {
         let ink: [UInt8]
         let alpha: [UInt8]
-        let rgb: [UInt8]?
+        let pdfColour: [UInt8]
+        let colourSpace: String
+        let pdfMask: [UInt8]?
     }
 
     /// Pictures decoded already, by their file's bytes: the logos of 2021 are in three forms,
@@ -120,47 +129,23 @@ struct FormPicture: Sendable {
                 }
             }
         }
-        return (ink, alphas, format == CAIRO_FORMAT_ARGB32 ? colour : nil)
+        return (ink, alphas, format == CAIRO_FORMAT_A8 ? nil : colour)
     }
 }
 
 extension HaruDocument {
-    /// A PNG picture as an image of the document, through libharu's own PNG loader (public
-    /// API), deflated: libharu compresses nothing else in these documents (`HaruDocument.init`),
-    /// so image compression is on only while it loads the picture.
-    func png(_ bytes: [UInt8]) throws(RenderingError) -> HPDF_Image {
-        HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_IMAGE))
-        defer { HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_NONE)) }
-        let image = bytes.withUnsafeBufferPointer {
-            HPDF_LoadPngImageFromMem(handle, $0.baseAddress, HPDF_UINT($0.count))
-        }
-        guard let image else { throw error("HPDF_LoadPngImageFromMem") }
-        return image
-    }
-
-    /// A form's picture as an image of the document: its colour and its soft mask as raw
-    /// images, both deflated, when it has an alpha channel (`FormPicture.withAlpha`), else
-    /// through libharu's PNG loader.
+    /// A form's picture as an image of the document, with its soft mask if it has one: the
+    /// bytes deflated when the form loaded, copied.
     func image(of picture: FormPicture) throws(RenderingError) -> HPDF_Image {
-        guard let (rgb, alpha) = picture.withAlpha else { return try png(picture.image.bytes) }
         let (width, height) = (picture.image.pixelWidth, picture.image.pixelHeight)
-        let colour = try rawImage(rgb, width: width, height: height, space: HPDF_CS_DEVICE_RGB)
-        let mask = try rawImage(alpha, width: width, height: height, space: HPDF_CS_DEVICE_GRAY)
-        guard HPDF_Image_AddSMask(colour, mask) == HPDF_OK else { throw error("HPDF_Image_AddSMask") }
-        return colour
-    }
-
-    /// 8-bit pixels, rows from the top, as a deflated image of the document.
-    private func rawImage(
-        _ pixels: [UInt8], width: Int, height: Int, space: HPDF_ColorSpace
-    ) throws(RenderingError) -> HPDF_Image {
-        HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_IMAGE))
-        defer { HPDF_SetCompressionMode(handle, HPDF_UINT(HPDF_COMP_NONE)) }
-        let image = pixels.withUnsafeBufferPointer {
-            HPDF_LoadRawImageFromMem(handle, $0.baseAddress, HPDF_UINT(width), HPDF_UINT(height), space, 8)
+        let colour = try image(
+            picture.pdfColour, deflated: true, width: width, height: height, colourSpace: picture.colourSpace, bits: 8)
+        if let alpha = picture.pdfMask {
+            let mask = try image(
+                alpha, deflated: true, width: width, height: height, colourSpace: "DeviceGray", bits: 8)
+            guard HPDF_Image_AddSMask(colour, mask) == HPDF_OK else { throw error("HPDF_Image_AddSMask") }
         }
-        guard let image else { throw error("HPDF_LoadRawImageFromMem") }
-        return image
+        return colour
     }
 
     /// Draws `image` with its lower-left corner at (x, y), `width` × `height` points.

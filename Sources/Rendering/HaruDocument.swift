@@ -33,21 +33,11 @@ final class HaruDocument {
     }
 
     /// One of the 14 standard fonts, nothing embedded: in WinAnsiEncoding, but Symbol and
-    /// ZapfDingbats in their own (libharu's FontSpecific, when no encoding is named).
-    ///
-    /// A form's own TrueType font is loaded from its file into this document by libharu and
-    /// embedded in WinAnsiEncoding: libharu writes only the outlines of the glyphs of the
-    /// encoding's characters (a subset, its name tagged so) and `/Widths` truncated to
-    /// thousandths of an em, the numbers FormSchema's `FontFile` measured at load.
+    /// ZapfDingbats in their own (libharu's FontSpecific, when no encoding is named). A form's
+    /// own font is embedded by Rendering, as prepared when the form loaded (`PreparedFont`).
     func standardFont(_ font: TextFont) throws(RenderingError) -> HPDF_Font {
-        var name = font.rawValue
-        if case .file(let file) = font {
-            guard let loaded = HPDF_LoadTTFontFromFile(handle, try BuiltInFontFiles.path(of: file), HPDF_TRUE) else {
-                throw error("HPDF_LoadTTFontFromFile")
-            }
-            name = String(cString: loaded)
-        }
-        guard let handle = HPDF_GetFont(handle, name, font.usesWinAnsi ? "WinAnsiEncoding" : nil) else {
+        precondition(font.isStandard, "a form's own font is embedded from its PreparedFont")
+        guard let handle = HPDF_GetFont(handle, font.rawValue, font.usesWinAnsi ? "WinAnsiEncoding" : nil) else {
             throw error("HPDF_GetFont")
         }
         return handle

@@ -20,6 +20,12 @@ import CHaru
 //    (libharu's own path measured in `HaruDocument.embed`: 137 million instructions a PDF).
 // 3. The QR code's image (QRCodeImage.swift): hpdf.h's only 1-bit image always CCITT-encodes,
 //    which cost a quarter of a PDF's instructions, and has no setter for /Interpolate false.
+// 4. A form's own fonts and pictures (PreparedFont.swift, FormPicture.swift): subset, decoded
+//    and deflated once when the form loads, their bytes copied into each document's streams.
+//    hpdf.h's loaders (HPDF_LoadTTFontFromFile, HPDF_LoadPngImageFromMem,
+//    HPDF_LoadRawImageFromMem) parse the file and deflate again in every document: a PDF of
+//    9 June 2021 cost 232.7 M instructions through the server, 57 % of them in zlib, against
+//    4.1 M for one of 28 November 2020 (issue 37; docs/performance.md has the counts since).
 
 extension HaruDocument {
     /// The page's resource name ("F1", …) for a font, added to the page's resources.
@@ -114,6 +120,23 @@ extension HaruDocument {
     private func write(_ bytes: [UInt8], to stream: HPDF_Stream) throws(RenderingError) {
         let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
         guard status == HPDF_OK else { throw .pdf(code: UInt(status)) }
+    }
+
+    /// An image XObject of `bytes` (deflated already, or stored), `bits` a component, which the
+    /// page operators of hpdf.h (HPDF_Page_DrawImage) and HPDF_Image_AddSMask accept as theirs.
+    func image(
+        _ bytes: [UInt8], deflated: Bool, width: Int, height: Int, colourSpace: String, bits: Int
+    ) throws(RenderingError) -> HPDF_Image {
+        let image = try stream(bytes, deflated: deflated)
+        image.pointee.header.obj_class |= UInt16(HPDF_OSUBCLASS_XOBJECT)
+        var status = HPDF_Dict_AddName(image, "Type", "XObject")
+        status |= HPDF_Dict_AddName(image, "Subtype", "Image")
+        status |= HPDF_Dict_AddNumber(image, "Width", HPDF_INT(width))
+        status |= HPDF_Dict_AddNumber(image, "Height", HPDF_INT(height))
+        status |= HPDF_Dict_AddName(image, "ColorSpace", colourSpace)
+        status |= HPDF_Dict_AddNumber(image, "BitsPerComponent", HPDF_INT(bits))
+        guard status == HPDF_OK else { throw error("HPDF_Dict_AddName") }
+        return image
     }
 
     /// Asks readers not to smooth the image when they enlarge it, so a QR code's modules keep

@@ -93,7 +93,7 @@ extension AttestationRenderer {
         }
 
         func unique(_ text: String) throws(RenderingError) -> Range<Int> {
-            let found = pdf.ranges(of: Array(text.utf8))
+            let found = pdf.occurrences(of: Array(text.utf8))
             guard found.count == 1 else { throw fail("« \(text) » trouvé \(found.count) fois") }
             return found[0]
         }
@@ -104,7 +104,7 @@ extension AttestationRenderer {
         guard !named.contains("reasons") else { throw fail("un champ imprime les motifs") }
         var texts: [(value: String, range: Range<Int>)] = []
         for (name, placeholder) in OfflineTemplate.placeholders.sorted(by: { $0.key < $1.key }) {
-            let found = pdf.ranges(of: Array(OfflineTemplate.pdfText(placeholder).utf8))
+            let found = pdf.occurrences(of: Array(OfflineTemplate.pdfText(placeholder).utf8))
             let expected = named.filter { $0 == name }.count
             guard found.count == expected else {
                 throw fail("« \(placeholder) » trouvé \(found.count) fois pour \(expected)")
@@ -136,9 +136,14 @@ extension AttestationRenderer {
         // The QR code's data: the only stream after a dictionary of `/Subtype /Image` with one
         // bit a pixel (a form's pictures have eight).
         let (_, side, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
-        let images = pdf.ranges(of: Array("/Subtype /Image".utf8)).compactMap { subtype -> Range<Int>? in
-            guard let stream = pdf[subtype.upperBound...].firstRange(of: Array("stream\r\n".utf8)),
-                pdf[subtype.upperBound..<stream.lowerBound].firstRange(of: Array("/BitsPerComponent 1\n".utf8)) != nil
+        let images = pdf.occurrences(of: Array("/Subtype /Image".utf8)).compactMap { subtype -> Range<Int>? in
+            guard
+                let stream = pdf.occurrences(
+                    of: Array("stream\r\n".utf8), in: subtype.upperBound..<pdf.count, first: true
+                ).first,
+                !pdf.occurrences(
+                    of: Array("/BitsPerComponent 1\n".utf8), in: subtype.upperBound..<stream.lowerBound, first: true
+                ).isEmpty
             else { return nil }
             return stream
         }
@@ -155,5 +160,38 @@ extension AttestationRenderer {
             qrVersion: (qr.width - 17) / 4, qrModules: qr.width, qrScale: QRMatrix.imagePixelsPerModule,
             qrBytesPerRow: bytesPerRow,
             payload: QRPayload.segments(attestation, open: OfflineTemplate.openValues))
+    }
+}
+
+extension [UInt8] {
+    /// Where `needle` occurs in `range` (all of the bytes by default), without overlaps, the
+    /// first only when `first`; each candidate found by memchr, checked by memcmp. The standard
+    /// library's generic `ranges(of:)` compares element by element through its collection
+    /// protocols, which over the template of a drawn version (about 100 KB, a search per date,
+    /// mark and image) cost more than drawing the document. (glibc's memmem needs _GNU_SOURCE,
+    /// which Swift's Glibc module does not define.)
+    func occurrences(of needle: [UInt8], in range: Range<Int>? = nil, first: Bool = false) -> [Range<Int>] {
+        let range = range ?? 0..<count
+        guard !needle.isEmpty, range.count >= needle.count else { return [] }
+        var found: [Range<Int>] = []
+        withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!
+                // The last offset where a match can start.
+                let last = range.upperBound - needle.count
+                var start = range.lowerBound
+                while start <= last, let candidate = memchr(base + start, Int32(needle[0]), last - start + 1) {
+                    let offset = base.distance(to: UnsafeRawPointer(candidate))
+                    if memcmp(candidate, needle.baseAddress!, needle.count) == 0 {
+                        found.append(offset..<offset + needle.count)
+                        if first { return }
+                        start = offset + needle.count
+                    } else {
+                        start = offset + 1
+                    }
+                }
+            }
+        }
+        return found
     }
 }

@@ -12,7 +12,10 @@ extension FormLayout {
     /// white text tells a screen reader about the QR codes ("QR-code contenant les informations
     /// de votre attestation numérique"); a paper attestation has no QR code, and its PDF is made
     /// to be printed, where invisible text has no reader. A page left with nothing is empty.
-    func paperFixedPages() throws(RenderingError) -> [FixedDrawing] {
+    /// Made once, when the form is laid out (`paperFixedPages`).
+    static func paperFixedPages(
+        of fixedPages: [FixedDrawing], fontNames: [TextFont: String]
+    ) throws(RenderingError) -> [FixedDrawing] {
         var pages: [FixedDrawing] = []
         for page in fixedPages {
             let visible = page.items.filter {
@@ -34,11 +37,11 @@ extension FormLayout {
     /// The pages of a paper attestation of this form: page 1, and each other page that draws
     /// something once its QR codes and invisible text are gone (none, on the official forms,
     /// whose page 2 is the big QR code), each with the values of its identity-only fields.
-    /// `fixed`: `paperFixedPages()`, made once for every copy of the document.
     func paperPages(
-        of paper: PaperAttestation, fixed: [FixedDrawing], metrics: StandardFontMetrics,
+        of paper: PaperAttestation, metrics: StandardFontMetrics,
         unicodeFont: UnicodeFontSource
     ) throws(RenderingError) -> [PageDrawing] {
+        let fixed = paperFixedPages
         var items = [[DrawingItem]](repeating: [], count: fixed.count)
         // The logos, and every box a chosen reason's mark would replace: on paper none is chosen.
         for (index, picture) in pictures.enumerated() where items.indices.contains(picture.image.page - 1) {
@@ -71,18 +74,10 @@ extension AttestationRenderer {
     /// signature left empty, no QR code (`PaperAttestation`). The document information names the
     /// form and this generator, with no creation date: a paper attestation is dated by hand.
     public func paperPDF(_ papers: [PaperAttestation]) throws(RenderingError) -> [UInt8] {
-        var fixedByForm: [String: [FixedDrawing]] = [:]
         var pages: [(drawing: PageDrawing, layout: FormLayout)] = []
         for paper in papers {
             guard let layout = layouts[paper.form.id] else { throw .formNotGiven(paper.form.id) }
-            let fixed: [FixedDrawing]
-            if let made = fixedByForm[paper.form.id] {
-                fixed = made
-            } else {
-                fixed = try layout.paperFixedPages()
-                fixedByForm[paper.form.id] = fixed
-            }
-            for drawing in try layout.paperPages(of: paper, fixed: fixed, metrics: metrics, unicodeFont: unicodeFont) {
+            for drawing in try layout.paperPages(of: paper, metrics: metrics, unicodeFont: unicodeFont) {
                 pages.append((drawing, layout))
             }
         }
@@ -105,6 +100,7 @@ extension AttestationRenderer {
             }
         }
         var codes = unicodeCodes.makeIterator()
+        var pictures: [String: HPDF_Image] = [:]
         for (index, (drawing, layout)) in pages.enumerated() {
             let page = try AttestationRenderer.addPage(drawing, of: layout, to: document, fonts: &fonts)
             if index == 0 { try fonts.embedUnicodeFont() }
@@ -115,7 +111,12 @@ extension AttestationRenderer {
             ) { () throws(RenderingError) -> HPDF_Image in
                 preconditionFailure("a paper attestation draws no QR code")
             } picture: { (number: Int) throws(RenderingError) -> HPDF_Image in
-                try document.image(of: layout.pictures[number])
+                // Each form's picture stored once, however many copies draw it.
+                let key = "\(layout.form.id) \(number)"
+                if let stored = pictures[key] { return stored }
+                let made = try document.image(of: layout.pictures[number])
+                pictures[key] = made
+                return made
             }
         }
         try document.check()

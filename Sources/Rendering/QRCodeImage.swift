@@ -49,15 +49,9 @@ extension HaruDocument {
         let (bytes, side, _) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
         // DeviceGray: 0 is black, so the bitmap's 1 (dark) bits are inverted.
         let bits = bytes.map { ~$0 }
-        let image = try stream(deflated ? try Deflate.compress(bits, level: Z_BEST_SPEED) : bits, deflated: deflated)
-        image.pointee.header.obj_class |= UInt16(HPDF_OSUBCLASS_XOBJECT)
-        var status = HPDF_Dict_AddName(image, "Type", "XObject")
-        status |= HPDF_Dict_AddName(image, "Subtype", "Image")
-        status |= HPDF_Dict_AddNumber(image, "Width", HPDF_INT(side))
-        status |= HPDF_Dict_AddNumber(image, "Height", HPDF_INT(side))
-        status |= HPDF_Dict_AddName(image, "ColorSpace", "DeviceGray")
-        status |= HPDF_Dict_AddNumber(image, "BitsPerComponent", 1)
-        guard status == HPDF_OK else { throw error("HPDF_Dict_AddName") }
+        let image = try self.image(
+            deflated ? try Deflate.compress(bits, level: Z_BEST_SPEED) : bits, deflated: deflated, width: side,
+            height: side, colourSpace: "DeviceGray", bits: 1)
         try disableInterpolation(image)
         return image
     }

@@ -37,6 +37,12 @@ final class TrueTypeFont: @unchecked Sendable {
         guard let contents = FileManager.default.contents(atPath: path), !contents.isEmpty else {
             throw .unicodeFont(path: path)
         }
+        return try load([UInt8](contents), path: path)
+    }
+
+    /// Checks a font's bytes, read from `path`; any problem is `.unicodeFont(path:)`.
+    static func load(_ contents: [UInt8], path: String) throws(RenderingError) -> TrueTypeFont {
+        guard !contents.isEmpty else { throw .unicodeFont(path: path) }
         // DUPLICATE: HarfBuzz keeps its own copy, freed with the last face using it.
         guard
             let blob = contents.withUnsafeBytes({ bytes in

@@ -110,15 +110,28 @@ struct FormFontTests {
         #expect(unknown.path == "title.font" && unknown.message.contains("Luciole, Luciole-Gras"), "\(unknown)")
     }
 
-    @Test func libharuWritesTheWidthsTheFormWasMeasuredWith() throws {
+    @Test func thePDFsWidthsAreTheOnesTheFormWasMeasuredWithAndHarfBuzzReadsTheSame() throws {
         let form = try Self.form(try Self.json())
-        let document = try HaruDocument()
-        let handle = try document.standardFont(form.title.font)
+        guard case .file(let file) = form.title.font else {
+            Issue.record("the title is not in the form's own font")
+            return
+        }
+        let pdf = String(
+            decoding: try AttestationRenderer(forms: [form]).pdf(try Self.attestation(form)), as: UTF8.self)
+        // The font dictionary as the PDF writes it: /BaseFont /TAG+Luciole-Bold … /Widths [ … ].
+        let dictionary = try #require(
+            pdf.firstMatch(of: /\/BaseFont \/[A-Z]{6}\+Luciole-Bold\n(?:[^\n]*\n)*?\/Widths \[([^\]]*)\]/),
+            "no /Widths for Luciole-Bold")
+        let written = dictionary.1.split(whereSeparator: \.isWhitespace).map { Int($0)! }
+        #expect(written.count == 224)
+        let harfBuzz = try TrueTypeFont.load(file.bytes, path: file.path)
         var compared = 0
-        for byte in UInt8(0x20)...0xFF {
-            let ours = form.title.font.widths[Int(byte)]
-            guard ours != 0 else { continue }
-            #expect(Int(textWidth([byte], font: handle, size: 1000).rounded()) == ours, "byte \(byte)")
+        for (offset, width) in written.enumerated() {
+            let byte = 32 + offset
+            let ours = form.title.font.widths[byte]
+            #expect(width == ours, "byte \(byte)")
+            guard ours != 0, let scalar = WinAnsiText.decode(UInt8(byte)) else { continue }
+            #expect(harfBuzz.width(ofGlyph: harfBuzz.glyph(for: scalar)) == ours, "byte \(byte)")
             compared += 1
         }
         #expect(compared > 200)

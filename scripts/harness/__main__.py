@@ -52,7 +52,7 @@ def command_free_port(options):
 
 
 def command_people(options):
-    sys.stdout.write(harness.people_tsv(harness.population(options.count)))
+    sys.stdout.write(harness.people_tsv(harness.population(options.count, following=options.following)))
 
 
 def command_init_site(options):
@@ -162,6 +162,8 @@ def parser():
 
     sub = command("people", command_people, "COUNT fictitious people as a people CSV (tab separated), the same on every run")
     sub.add_argument("count", type=int)
+    sub.add_argument("--following", action="store_true",
+                     help="reasons for links that follow the calendar (no --form): codes the version in force carries on")
 
     sub = command("init-site", command_init_site,
                   "attestation-admin init in DIRECTORY, then the server object set (shutdownTimeout 5, JSON logs, "

@@ -215,14 +215,23 @@ _STREETS = ("rue de la République;avenue Jean Jaurès;boulevard Victor Hugo;pla
             "cours Mirabeau").split(";")
 _REASONS = ("travail;achats_culturel_cultuel;sante;famille;handicap;sport_animaux;convocation;missions;enfants;"
             "travail enfants;sante famille;achats_culturel_cultuel sport_animaux;famille handicap;travail|sante").split(";")
+# The reasons of people whose links follow the calendar (minted without --form, as users get
+# them): codes of November 2020 that the version in force today (the last, of June 2021) carries
+# on (missions as travail, handicap as famille, convocation as convocation_demarches);
+# achats_culturel_cultuel, sport_animaux and enfants have no counterpart there (409).
+_FOLLOWING_REASONS = ("travail;sante;famille;handicap;convocation;missions;travail sante;sante famille;"
+                      "famille handicap;travail|sante;convocation missions").split(";")
 
 
-def population(count):
+def population(count, following=False):
     """`count` fictitious people as rows of a people CSV (PEOPLE_HEADER), the same ones on
     every run. Person i takes first name i mod 40 and last name (i + i div 40) mod 40: 1,600
     distinct names, each with its own birth date, address and reasons. One last name in 40
     (Nguyễn) has no CP1252 form, so 2.5 % of the PDFs take the embedded-font path, as some real
-    people's do."""
+    people's do. The reasons are codes of the form of 28 November 2020 (links pinned to it), or
+    with `following`, codes that the version in force today carries on (links that follow the
+    calendar)."""
+    reasons = _FOLLOWING_REASONS if following else _REASONS
     rows = []
     for i in range(count):
         zip_city = _CITIES[(i * 11) % len(_CITIES)]
@@ -234,7 +243,7 @@ def population(count):
             "%d%s %s" % ((i * 37) % 180 + 1, " bis" if i % 17 == 0 else "", _STREETS[(i * 3) % len(_STREETS)]),
             zip_city[:5],
             zip_city[6:],
-            _REASONS[i % len(_REASONS)],
+            reasons[i % len(reasons)],
         ])
     return rows
 

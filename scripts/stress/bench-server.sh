@@ -2,10 +2,13 @@
 # Load benchmark of the release attestation-server, run by `make bench` after the release build.
 #
 # In a temporary directory (removed on exit): a configuration and key (attestation-admin init),
-# 1,000 fictitious people minted into links, and the server on a free port. Then wrk with
+# 1,000 fictitious people minted into links as users get them (no --form: each link follows the
+# calendar and prints the version in force, the last one today), the same people minted again
+# pinned to deplacement-2020-11-28 for comparison, and the server on a free port. Then wrk with
 # Benchmarks/wrk/attestations.lua, every request a different person's PDF (`offset=-20`):
-# a warm-up, 16 then 64 connections for BENCH_DURATION seconds each, and a memory phase, the
-# server's RSS after BENCH_MEMORY_REQUESTS and twice that many requests at 64 connections.
+# a warm-up, 16 then 64 connections for BENCH_DURATION seconds each, 64 connections with the
+# pinned links, and a memory phase, the server's RSS after BENCH_MEMORY_REQUESTS and twice that
+# many requests at 64 connections (the following links).
 # Prints a Markdown table (rates, latency percentiles, the server's CPU time per request). Exits 1 if any request failed (socket error or status other than
 # 200), the server logged an error, died or did not stop cleanly; the server never outlives it.
 #
@@ -66,37 +69,51 @@ harness_work=$work
 # one address; the default maxConnectionsPerAddress, 128, would leave no room, so 256), a free port.
 config=$(harness init-site "$work/site" --set server.maxConnections=1024 --set server.maxConnectionsPerAddress=256 \
   --set server.logLevel=warning)
-harness people "$people" > "$work/people.tsv"
-# Pinned to the form of 28 November 2020, whose reasons the people file names (409 otherwise).
-harness mint --config "$config" --print token -- --csv "$work/people.tsv" --form deplacement-2020-11-28 > "$work/tokens.txt"
-tokens=$(sort -u "$work/tokens.txt" | wc -l)
-[ "$tokens" -eq "$people" ] || fail "$tokens jetons distincts au lieu de $people."
+# The links users get follow the calendar: their reasons are codes the version in force carries on
+# (harness people --following; a reason without a counterpart there is a 409). The pinned ones,
+# to the form of 28 November 2020, name its reasons.
+harness people "$people" --following > "$work/people.tsv"
+harness mint --config "$config" --print token -- --csv "$work/people.tsv" > "$work/tokens.txt"
+harness people "$people" > "$work/people-pinned.tsv"
+harness mint --config "$config" --print token -- --csv "$work/people-pinned.tsv" --form deplacement-2020-11-28 \
+  > "$work/tokens-pinned.txt"
+for file in tokens tokens-pinned; do
+  tokens=$(sort -u "$work/$file.txt" | wc -l)
+  [ "$tokens" -eq "$people" ] || fail "$file : $tokens jetons distincts au lieu de $people."
+done
 harness_start_server server "$config"
 base_url=$server_url
 port=$server_port
 
-# 5 (before the load). One sampled link answers a PDF.
-sample_token=$(sed -n '500p' "$work/tokens.txt")
-sample_status=$(curl -sS --max-time 10 -o "$work/sample.pdf" -w '%{http_code}' "$base_url/attestation.pdf?t=$sample_token&offset=-20")
-[ "$sample_status" = 200 ] || fail "échantillon : statut $sample_status au lieu de 200."
-[ "$(head -c 5 "$work/sample.pdf")" = "%PDF-" ] || fail "échantillon : la réponse ne commence pas par %PDF-."
-note "serveur sur le port $port (PID $server_pid), $people liens ; échantillon : PDF de $(wc -c < "$work/sample.pdf") octets."
+# 5 (before the load). One sampled link of each kind answers a PDF; the offline template names
+# the version a following link prints today.
+for file in tokens tokens-pinned; do
+  sample_token=$(sed -n '500p' "$work/$file.txt")
+  sample_status=$(curl -sS --max-time 60 -o "$work/sample.pdf" -w '%{http_code}' "$base_url/attestation.pdf?t=$sample_token&offset=-20")
+  [ "$sample_status" = 200 ] || fail "échantillon ($file) : statut $sample_status au lieu de 200."
+  [ "$(head -c 5 "$work/sample.pdf")" = "%PDF-" ] || fail "échantillon ($file) : la réponse ne commence pas par %PDF-."
+done
+curl -sS --max-time 60 -o "$work/template.json" "$base_url/api/v1/template?t=$(sed -n '500p' "$work/tokens.txt")"
+following_form=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["formID"])' "$work/template.json") ||
+  fail "le modèle hors ligne d’un lien ne dit pas son formulaire."
+note "serveur sur le port $port (PID $server_pid), 2 × $people liens ; les liens qui suivent le calendrier impriment $following_form ; échantillon : PDF de $(wc -c < "$work/sample.pdf") octets."
 
 # 3-4. The runs. Each result goes into result[PHASE.KEY] from the script's `bench.KEY VALUE` lines.
 declare -A result
 phases=()
 
-# run_wrk PHASE CONNECTIONS SECONDS [REQUESTS]: with REQUESTS, SECONDS is only an upper bound and
-# the run ends once the threads have made REQUESTS between them.
+# run_wrk PHASE CONNECTIONS SECONDS [REQUESTS [TOKENS]]: with REQUESTS (0: none), SECONDS is only
+# an upper bound and the run ends once the threads have made REQUESTS between them. TOKENS: the
+# file of links, tokens (following the calendar) by default, or tokens-pinned.
 run_wrk() {
-  local phase=$1 connections=$2 seconds=$3 requests=${4:-0}
+  local phase=$1 connections=$2 seconds=$3 requests=${4:-0} links=${5:-tokens}
   local per_thread=0 markers=$work/markers-$phase output=$work/wrk-$phase.txt status=0
   mkdir -p "$markers"
   local cpu_before
   cpu_before=$(cpu_ticks "$server_pid")
   if [ "$requests" -gt 0 ]; then per_thread=$(( (requests + wrk_threads - 1) / wrk_threads )); fi
   wrk -t"$wrk_threads" -c"$connections" -d"${seconds}s" --latency -s "$lua_script" "$base_url/" \
-    -- "tokens=$work/tokens.txt" "threads=$wrk_threads" "budget=$per_thread" "markers=$markers" >"$output" 2>&1 &
+    -- "tokens=$work/$links.txt" "threads=$wrk_threads" "budget=$per_thread" "markers=$markers" >"$output" 2>&1 &
   wrk_pid=$!
   if [ "$requests" -gt 0 ]; then
     # wrk.thread:stop() ends a thread, but wrk's main thread sleeps out -d anyway; SIGINT ends that
@@ -121,6 +138,7 @@ run_wrk() {
   done < <(grep '^bench\.' "$output")
   phases+=("$phase")
   result[$phase.connections]=$connections
+  result[$phase.links]=$links
   # The server's CPU time (user and system, all threads) over the run, per request answered:
   # what a PDF costs, steadier than req/s on a machine wrk shares.
   result[$phase.cpu_us]=$(awk -v ticks=$(( $(cpu_ticks "$server_pid") - cpu_before )) -v hz="$clock_ticks" \
@@ -138,6 +156,7 @@ rss_kb() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
 run_wrk warmup 64 3
 run_wrk c16 16 "$duration"
 run_wrk c64 64 "$duration"
+run_wrk pinned 64 "$duration" 0 tokens-pinned
 # Memory: two runs of BENCH_MEMORY_REQUESTS each, RSS read after each once wrk has exited and the
 # requests still in flight have finished. Between runs rather than during one: the server is then
 # idle, so both readings are taken in the same state and their difference is what 50,000 more
@@ -175,15 +194,19 @@ done
 echo
 echo "### attestation-server under load ($(nproc) cores, wrk -t$wrk_threads, $people people, /attestation.pdf?t=…&offset=-20)"
 echo
-echo "| run | connections | requests | req/s | p50 (ms) | p90 (ms) | p99 (ms) | server CPU per request (µs) | errors | non-2xx |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-for phase in c16 c64 memory1 memory2; do
+echo "| run | links | connections | requests | req/s | p50 (ms) | p90 (ms) | p99 (ms) | server CPU per request (µs) | errors | non-2xx |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for phase in c16 c64 pinned memory1 memory2; do
   case $phase in
-    c16|c64) label="${duration} s" ;;
+    c16|c64|pinned) label="${duration} s" ;;
     memory1) label="memory, 1st ${memory_requests}" ;;
     memory2) label="memory, 2nd ${memory_requests}" ;;
   esac
-  echo "| $label | ${result[$phase.connections]} | ${result[$phase.requests]} | ${result[$phase.rps]} | ${result[$phase.p50_ms]} | ${result[$phase.p90_ms]} | ${result[$phase.p99_ms]} | ${result[$phase.cpu_us]} | ${result[$phase.errors]} | ${result[$phase.non2xx]} |"
+  case ${result[$phase.links]} in
+    tokens) links="following ($following_form)" ;;
+    *) links="pinned (deplacement-2020-11-28)" ;;
+  esac
+  echo "| $label | $links | ${result[$phase.connections]} | ${result[$phase.requests]} | ${result[$phase.rps]} | ${result[$phase.p50_ms]} | ${result[$phase.p90_ms]} | ${result[$phase.p99_ms]} | ${result[$phase.cpu_us]} | ${result[$phase.errors]} | ${result[$phase.non2xx]} |"
 done
 echo
 awk -v start="$rss_start" -v first="$rss_first" -v second="$rss_second" -v peak="$rss_peak" \
@@ -209,7 +232,8 @@ done
 [ "$server_failed" -eq 0 ] || problems+=("le serveur a compté $server_failed réponses non 200 ($server_statuses)")
 [ "$server_status" -eq 0 ] || problems+=("le serveur est sorti avec le statut $server_status après SIGTERM")
 # Its JSON log: no error, nothing that is not a record (a crash); warnings are shown.
-logged_errors=$(harness check-log "$server_log" --secrets-file "$work/tokens.txt") ||
+cat "$work/tokens.txt" "$work/tokens-pinned.txt" > "$work/secrets.txt"
+logged_errors=$(harness check-log "$server_log" --secrets-file "$work/secrets.txt") ||
   problems+=("le journal du serveur :"$'\n'"$logged_errors")
 if [ ${#problems[@]} -gt 0 ]; then
   printf 'bench-server : %s\n' "${problems[@]}" >&2

@@ -4,7 +4,9 @@
 #
 # In a temporary directory (removed on exit): one configuration directory (attestation-admin init:
 # config.json, the public key, revoked.txt) that both replicas read, each on its own free port
-# (--port), with JSON logs; 200 fictitious people minted (scripts/harness), plus Camille (to be
+# (--port), with JSON logs; 200 fictitious people minted (scripts/harness) as users get their
+# links (no --form: each follows the calendar and prints the version in force, the last one
+# today; STRESS_SCALEOUT_LINKS=pinned pins them to deplacement-2020-11-28), plus Camille (to be
 # revoked) and Dominique (kept);
 # a self-signed certificate; nginx with docs/deploy/nginx-site.conf whose upstream block is
 # replaced by docs/deploy/nginx-upstream-replicas.conf (only ports, certificate and log paths
@@ -42,6 +44,8 @@
 #   STRESS_SCALEOUT_CONNECTIONS=32   wrk connections (2 threads)
 #   STRESS_SCALEOUT_MIN_SHARE=20     the smallest share a replica may serve, in %
 #   STRESS_SCALEOUT_RELOAD=swap      swap, file or sighup (above)
+#   STRESS_SCALEOUT_LINKS=following  following (links as users get them) or pinned (to the form
+#                                    of 28 November 2020)
 #   ATTESTATION_BIN=.build/release   where attestation-server and attestation-admin are
 set -euo pipefail
 
@@ -54,6 +58,7 @@ seconds=${STRESS_SCALEOUT_SECONDS:-30}
 connections=${STRESS_SCALEOUT_CONNECTIONS:-32}
 min_share=${STRESS_SCALEOUT_MIN_SHARE:-20}
 reload_mode=${STRESS_SCALEOUT_RELOAD:-swap}
+links=${STRESS_SCALEOUT_LINKS:-following}
 people=200
 wrk_threads=2
 checks=40
@@ -66,6 +71,7 @@ note() { echo "stress-scaleout : $*" >&2; }
 [[ $connections =~ ^[1-9][0-9]*$ ]] || fail "STRESS_SCALEOUT_CONNECTIONS : un nombre entier ≥ 1 attendu (reçu « $connections »)."
 [[ $min_share =~ ^[0-9]+$ ]] && [ "$min_share" -le 50 ] || fail "STRESS_SCALEOUT_MIN_SHARE : un pourcentage de 0 à 50 attendu."
 [[ $reload_mode =~ ^(swap|file|sighup)$ ]] || fail "STRESS_SCALEOUT_RELOAD : swap, file ou sighup attendu (reçu « $reload_mode »)."
+[[ $links =~ ^(following|pinned)$ ]] || fail "STRESS_SCALEOUT_LINKS : following ou pinned attendu (reçu « $links »)."
 for binary in "$server_bin" "$admin_bin"; do
   [ -x "$binary" ] || fail "$binary introuvable ; construisez-le : swift build -c release --product $(basename "$binary")"
 done
@@ -103,10 +109,16 @@ etc=$work/etc
 # notices only (a reload is one; a request is not), the site built into the server.
 config=$(harness init-site "$etc" --base-url "https://$name" --set server.host=127.0.0.1 \
   --set server.maxConnectionsPerAddress=0 --set server.logLevel=notice)
-harness people "$people" > "$work/people.tsv"
-# Pinned to the form of 28 November 2020, whose reasons the people file names (links follow the
-# calendar otherwise, and a reason of November has no counterpart today: 409).
-harness mint --config "$config" --print token -- --csv "$work/people.tsv" --form deplacement-2020-11-28 > "$work/tokens.txt"
+# Links that follow the calendar name reasons the version in force carries on (harness people
+# --following; a reason of November 2020 without a counterpart today is a 409); pinned ones, the
+# reasons of the form of 28 November 2020.
+if [ "$links" = following ]; then
+  harness people "$people" --following > "$work/people.tsv"
+  harness mint --config "$config" --print token -- --csv "$work/people.tsv" > "$work/tokens.txt"
+else
+  harness people "$people" > "$work/people.tsv"
+  harness mint --config "$config" --print token -- --csv "$work/people.tsv" --form deplacement-2020-11-28 > "$work/tokens.txt"
+fi
 [ "$(sort -u "$work/tokens.txt" | wc -l)" -eq "$people" ] || fail "les $people liens n’ont pas été créés."
 revoked_token=$(harness mint --config "$config" --person camille --reason travail)
 kept_token=$(harness mint --config "$config" --person dominique --reason sante)
@@ -194,7 +206,7 @@ resolve=(--resolve "$name:$https_port:127.0.0.1" --cacert "$work/tls-cert.pem")
 for _ in $(seq 100); do curl -s -o /dev/null --max-time 2 "${resolve[@]}" "$base/healthz" && break; sleep 0.1; done
 [ "$(curl -s -o /dev/null -w '%{http_code}' "${resolve[@]}" "$base/attestation.pdf?t=$revoked_token")" = 200 ] ||
   fail "avant révocation, le lien de Camille n’est pas servi par nginx."
-note "répliques sur 127.0.0.1:${replica_ports[0]} et :${replica_ports[1]} (PID ${replica_pids[*]}), nginx sur $https_port ; $people personnes."
+note "répliques sur 127.0.0.1:${replica_ports[0]} et :${replica_ports[1]} (PID ${replica_pids[*]}), nginx sur $https_port ; $people personnes, liens $links."
 
 # pdf_count PORT: the PDFs a replica answered with 200 (its own Prometheus counter).
 pdf_count() {
@@ -315,7 +327,7 @@ done
 
 share() { awk -v n="$1" -v t="$total_served" 'BEGIN { printf "%.1f", (t > 0 ? 100 * n / t : 0) }'; }
 echo
-echo "### Scale-out: 2 replicas behind nginx (HTTPS, least_conn), $(nproc) cores, wrk -t$wrk_threads -c$connections, ${seconds} s"
+echo "### Scale-out: 2 replicas behind nginx (HTTPS, least_conn), $(nproc) cores, wrk -t$wrk_threads -c$connections, ${seconds} s, links $links"
 echo
 echo "| requests | req/s | p50 (ms) | p90 (ms) | p99 (ms) | socket errors | non-2xx |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"

@@ -4,6 +4,8 @@
 #
 # In a temporary directory (removed on exit): a configuration and key (attestation-admin init),
 # 5,000 fictitious people minted into links (the people of scripts/stress/bench-server.sh, more of them),
+# as users get them (no --form: each follows the calendar and prints the version in force, the
+# last one today; STRESS_SOAK_LINKS=pinned pins them to deplacement-2020-11-28 instead),
 # and the server on a free port. Then consecutive wrk runs of STRESS_SOAK_STEP requests each
 # (Benchmarks/wrk/soak.lua counts exactly that many responses, then stops), every request a
 # different person's `/attestation.pdf?…&offset=-20`. After each run, once the requests in flight
@@ -22,6 +24,8 @@
 #                                  at least two runs, the first being the memory reference
 #   STRESS_SOAK_CONNECTIONS=64     wrk connections (2 threads)
 #   STRESS_SOAK_LOG_LEVEL=warning  the server's --log-level (info writes one line per request)
+#   STRESS_SOAK_LINKS=following    following (links as users get them) or pinned (to the form of
+#                                  28 November 2020)
 #   ATTESTATION_BIN=.build/release where attestation-server and attestation-admin are (relative
 #                                  to the repository, or absolute)
 #
@@ -43,6 +47,7 @@ total=${STRESS_SOAK_REQUESTS:-1000000}
 step=${STRESS_SOAK_STEP:-100000}
 connections=${STRESS_SOAK_CONNECTIONS:-64}
 log_level=${STRESS_SOAK_LOG_LEVEL:-warning}
+links=${STRESS_SOAK_LINKS:-following}
 people=5000
 wrk_threads=2
 # Memory tolerance: RSS_last ≤ RSS_first × (1 + percent / 100) + slack_kb.
@@ -57,6 +62,7 @@ note() { echo "stress-soak : $*" >&2; }
 [[ $connections =~ ^[1-9][0-9]*$ ]] || fail "STRESS_SOAK_CONNECTIONS : un nombre entier ≥ 1 attendu (reçu « $connections »)."
 [ "$connections" -ge "$wrk_threads" ] || fail "STRESS_SOAK_CONNECTIONS : au moins $wrk_threads (une par thread de wrk)."
 [ "$total" -gt "$step" ] || fail "STRESS_SOAK_REQUESTS ($total) doit dépasser STRESS_SOAK_STEP ($step) : il faut au moins deux tranches, la première sert de référence pour la mémoire."
+[[ $links =~ ^(following|pinned)$ ]] || fail "STRESS_SOAK_LINKS : following ou pinned attendu (reçu « $links »)."
 case $log_level in
   trace|debug|info|notice|warning|error|critical) ;;
   *) fail "STRESS_SOAK_LOG_LEVEL : trace, debug, info, notice, warning, error ou critical attendu (reçu « $log_level »)." ;;
@@ -103,9 +109,15 @@ per_address=$(( connections + 64 > 128 ? connections + 64 : 128 ))
 max_connections=$(( per_address > 1024 ? per_address : 1024 ))
 config=$(harness init-site "$work/site" --set server.maxConnections=$max_connections \
   --set server.maxConnectionsPerAddress=$per_address --set server.logLevel="$log_level")
-harness people "$people" > "$work/people.tsv"
-# Pinned to the form of 28 November 2020, whose reasons the people file names (409 otherwise).
-harness mint --config "$config" --print token -- --csv "$work/people.tsv" --form deplacement-2020-11-28 > "$work/tokens.txt"
+# Links that follow the calendar name reasons the version in force carries on (harness people
+# --following; 409 otherwise); pinned ones, the reasons of the form of 28 November 2020.
+if [ "$links" = following ]; then
+  harness people "$people" --following > "$work/people.tsv"
+  harness mint --config "$config" --print token -- --csv "$work/people.tsv" > "$work/tokens.txt"
+else
+  harness people "$people" > "$work/people.tsv"
+  harness mint --config "$config" --print token -- --csv "$work/people.tsv" --form deplacement-2020-11-28 > "$work/tokens.txt"
+fi
 tokens=$(sort -u "$work/tokens.txt" | wc -l)
 [ "$tokens" -eq "$people" ] || fail "$tokens jetons distincts au lieu de $people."
 harness_start_server server "$config"
@@ -113,7 +125,7 @@ base_url=$server_url
 port=$server_port
 
 sample_token=$(sed -n '2500p' "$work/tokens.txt")
-sample_status=$(curl -sS --max-time 10 -o "$work/sample.pdf" -w '%{http_code}' "$base_url/attestation.pdf?t=$sample_token&offset=-20")
+sample_status=$(curl -sS --max-time 60 -o "$work/sample.pdf" -w '%{http_code}' "$base_url/attestation.pdf?t=$sample_token&offset=-20")
 [ "$sample_status" = 200 ] || fail "échantillon : statut $sample_status au lieu de 200."
 [ "$(head -c 5 "$work/sample.pdf")" = "%PDF-" ] || fail "échantillon : la réponse ne commence pas par %PDF-."
 
@@ -124,7 +136,7 @@ rss_idle=$(proc_value "$server_pid" VmRSS)
 fds_idle=$(fd_count "$server_pid")
 threads_idle=$(proc_value "$server_pid" Threads)
 chunks=$(( (total + step - 1) / step ))
-note "serveur sur le port $port (PID $server_pid), $people liens ; $total requêtes en $chunks tranches de $step, $connections connexions, wrk -t$wrk_threads."
+note "serveur sur le port $port (PID $server_pid), $people liens ($links) ; $total requêtes en $chunks tranches de $step, $connections connexions, wrk -t$wrk_threads."
 
 # 3. The runs. run_chunk N START: wrk until exactly N responses have been counted. The upper bound
 # of its duration assumes at least 25 req/s.
@@ -166,7 +178,7 @@ rss_first="" rss_last="" problems=()
 all_extra=0 all_non200=0 all_notpdf=0 all_errors=0
 
 echo
-echo "### attestation-server soak ($(nproc) cores, wrk -t$wrk_threads -c$connections, $people people, /attestation.pdf?t=…&offset=-20)"
+echo "### attestation-server soak ($(nproc) cores, wrk -t$wrk_threads -c$connections, $people people, links $links, /attestation.pdf?t=…&offset=-20)"
 echo
 echo "Idle before the first run: RSS $(awk -v k="$rss_idle" 'BEGIN { printf "%.1f", k / 1024 }') MB, $fds_idle descriptors, $threads_idle threads."
 echo

@@ -16,7 +16,8 @@
 #                 the corpus through .build-asan's attestation-fuzz instead)
 #   .build-image  the Dockerfile's BUILD_FLAGS (release, --static-swift-stdlib), the release build
 #                 that ships: make deb's package, make test's release server (the systemd sandbox,
-#                 the browser tests' clock-shifted servers, the Debian 12 package),
+#                 the browser tests' clock-shifted servers, the Debian 12 package) and its
+#                 attestation-bench (the render-cost stage's instruction counts),
 #                 scripts/stress/check-image-deps.py (make stress), Tests/Deploy/rehearse_guide.sh,
 #                 and make bench's server: measured as the container and the package ship it
 # Scripts and the Python tests find the binaries through the test harness (scripts/harness):
@@ -79,7 +80,8 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 # lint; the documentation's and layout's checks; every Swift suite under the address sanitizer;
 # the test harness's own tests; the fuzz corpus replayed; the pages in headless Chromium; the
 # deployment files (proxies and TLS against the sanitized server, the systemd sandbox against the
-# release one); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
+# release one); every built-in version's instructions per PDF under callgrind, none over 3× the
+# cheapest (Benchmarks/callgrind-per-render); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
 # the Debian 13 root (its release build with the tests, its Swift suite and a served PDF); and the Debian
 # package of each release, made from its release build and proved in a fresh root (install, a
 # link, upgrade, remove, purge). Two builds here (address sanitizer with the tests; release with
@@ -141,13 +143,20 @@ stress: deps ## the whole hardening suite, an hour or so
 	ATTESTATION_BIN=.build/release scripts/check-deploy.sh
 	scripts/stress/check-image-deps.py --rootfs
 
-bench: deps ## rendering and server benchmarks (release; the server as the image ships it)
+# The medians of each render (a row per built-in version), their instructions under callgrind (a
+# row per version's PDF), the server under wrk with the links users get (following the calendar)
+# and pinned ones, then the server's instructions per request under callgrind, for each route a
+# link opens (BENCH_CALLGRIND_REQUESTS requests after one; docs/performance.md).
+BENCH_CALLGRIND_REQUESTS ?= 3
+bench: deps ## rendering and server benchmarks: times and instruction counts (release; the server as the image ships it)
 	scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product attestation-bench
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-admin
 	.build/release/attestation-bench
+	Benchmarks/callgrind-per-render
 	ATTESTATION_BIN=.build-image/release scripts/stress/bench-server.sh
+	ATTESTATION_BIN=.build-image/release Benchmarks/callgrind-server $(BENCH_CALLGRIND_REQUESTS)
 
 # The pages at phone size (390 x 844), light and dark, into docs/screenshots/: fictitious people,
 # a temporary configuration, the release server on a free port, headless Chromium.

@@ -5,7 +5,9 @@
 # are checked against, gnutls-cli and openssl for the TLS tests, and Prometheus's promtool, which
 # checks /metrics: the package promtool on Debian 13; Debian 12 has it only inside the package
 # prometheus, whose installing would also start a Prometheus server, so there the program alone
-# is taken out of that package into /usr/local/bin); --bench adds the load generator; --browser adds headless Chromium, its WebDriver, Firefox ESR (driven through Marionette: Debian
+# is taken out of that package into /usr/local/bin, and valgrind with binutils' strip, with which
+# make test's render-cost stage counts each form version's instructions per PDF); --bench adds
+# the load generator and valgrind (Benchmarks/callgrind-per-render, Benchmarks/callgrind-server); --browser adds headless Chromium, its WebDriver, Firefox ESR (driven through Marionette: Debian
 # packages no geckodriver) and
 # Debian's Python with selenium for the browser tests and make screenshots (scripts/browser-env.py
 # then adds the one PyPI package they use), qpdf, and faketime, which starts the server at a date of
@@ -26,8 +28,8 @@
 set -euo pipefail
 
 build_packages=(libmicrohttpd-dev nettle-dev libhpdf-dev libqrencode-dev libpng-dev libharfbuzz-dev libcairo2-dev pkg-config fonts-dejavu-core fonts-urw-base35 tzdata)
-test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-nogui node-qrcode-generator gnutls-bin openssl)
-bench_packages=(wrk procps curl)
+test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-nogui node-qrcode-generator gnutls-bin openssl valgrind binutils)
+bench_packages=(wrk procps curl valgrind binutils python3)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
 deb_packages=(dpkg-dev debhelper help2man lintian man-db debootstrap iproute2 curl poppler-utils zbar-tools)

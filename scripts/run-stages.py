@@ -73,7 +73,8 @@ def stages():
     sanitizer's debug build (every target, the tests included) and one release build of the two
     programs with the Swift runtime linked in (the systemd sandbox cannot hold a sanitizer's
     runtime; the browser tests' servers under libfaketime run it too; the Debian 12 package ships
-    it). The Debian 13 root builds twice in one stage: release with its tests, then the two
+    it), attestation-bench built there with them (a minute more: the libraries are the programs';
+    render-cost counts its instructions). The Debian 13 root builds twice in one stage: release with its tests, then the two
     programs with the Swift runtime linked in, which its package ships (the toolchain has no
     static Swift Testing module, so the tests cannot be built that way). Each package is proved
     in a fresh root of its release (debootstrap, no network after the download: no build token,
@@ -100,9 +101,11 @@ def stages():
         # beside the sanitized suite and the Debian 13 build, rather than alone at the end.
         Stage("release-build",
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "
-              f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin",
+              f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin && "
+              f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-bench",
               tokens=["build"],
-              summary="attestation-server and attestation-admin, release, the Swift runtime linked in"),
+              summary="attestation-server and attestation-admin, release, the Swift runtime linked in; "
+                      "attestation-bench beside them"),
         Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
               summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
                       "runtime linked in, and their package (lintian, manual pages)"),
@@ -129,6 +132,13 @@ def stages():
         Stage("deploy-sandbox", f"ATTESTATION_BIN={RELEASE_BIN} scripts/check-deploy.sh systemd",
               needs=["release-build"],
               summary="the systemd units: verify, exposure, seccomp and file-system sandbox, release server"),
+        # Instructions, not times: callgrind's counts repeat on a busy machine. What a link prints
+        # must cost about the same whatever the version in force (issue 37): one process renders
+        # each built-in version's PDF once, then 10 times counted; more than 3× the cheapest fails.
+        Stage("render-cost",
+              f"BENCH={RELEASE_BIN}/attestation-bench Benchmarks/callgrind-per-render --max-ratio 3 10",
+              needs=["release-build"],
+              summary="instructions per PDF of every built-in version (callgrind): none over 3× the cheapest"),
         Stage("kubernetes", f"{asan} scripts/check-kubernetes.py", needs=["asan-build"],
               summary="the Kubernetes manifests against the API schemas and --check-config"),
         Stage("browser",

@@ -92,8 +92,8 @@ struct FormLayout: Sendable {
         }
         self.fonts = fonts
         fontNames = try Self.resourceNames(of: fonts)
-        // The glyphs each of the form's fonts must have: the fixed text's, and every WinAnsi
-        // character for the fonts of the values, the marks and the boxes (`PreparedFont`).
+        // The glyphs each of the form's fonts must have: the fixed text's, the marks' and the
+        // boxes', and every WinAnsi character for the fonts of a person's values (`PreparedFont`).
         var codes: [TextFont: Set<UInt8>] = [:]
         for case .text(let run) in items.joined() {
             if case .standard(let font, let bytes) = run.text, !font.isStandard {
@@ -105,8 +105,15 @@ struct FormLayout: Sendable {
                 codes[font, default: []].formUnion(bytes)
             }
         }
-        for font in form.fields.map(\.font) + [layout.markFont, layout.boxFont] where !font.isStandard {
-            codes[font, default: []].formUnion(PreparedFont.firstCode...255)
+        for slot in form.fields where !slot.font.isStandard {
+            // A field of dates and times only writes its own text and their digits and signs.
+            if FieldValues.placeholderNames(in: slot.value).allSatisfy(OfflineTemplate.placeholders.keys.contains),
+                let text = WinAnsiText.encode(slot.value)
+            {
+                codes[slot.font, default: []].formUnion(text + OfflineTemplate.writtenCharacters)
+            } else {
+                codes[slot.font, default: []].formUnion(PreparedFont.firstCode...255)
+            }
         }
         var preparedFonts: [TextFont: PreparedFont] = [:]
         for (font, codes) in codes {

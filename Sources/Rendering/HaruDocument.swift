@@ -56,16 +56,11 @@ final class HaruDocument {
         if code != HPDF_OK { throw .pdf(code: UInt(code)) }
     }
 
-    /// The whole file.
+    /// The whole file, copied out of libharu's memory stream (`savedBytes`, HaruInternals.swift).
     func bytes() throws(RenderingError) -> [UInt8] {
         guard HPDF_SaveToStream(handle) == HPDF_OK else { throw error("HPDF_SaveToStream") }
-        var size = HPDF_GetStreamSize(handle)
-        let result = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
-            count = HPDF_ReadFromStream(handle, buffer.baseAddress, &size) == HPDF_OK ? Int(size) : 0
-        }
-        // ReadFromStream answers HPDF_STREAM_EOF once everything is read: not an error.
-        HPDF_ResetError(handle)
         let expected = Int(HPDF_GetStreamSize(handle))
+        let result = try savedBytes(count: expected)
         guard result.count == expected else { throw .incompleteOutput(expected: expected, read: result.count) }
         return result
     }

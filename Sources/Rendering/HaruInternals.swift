@@ -20,7 +20,11 @@ import CHaru
 //    (libharu's own path measured in `HaruDocument.embed`: 137 million instructions a PDF).
 // 3. The QR code's image (QRCodeImage.swift): hpdf.h's only 1-bit image always CCITT-encodes,
 //    which cost a quarter of a PDF's instructions, and has no setter for /Interpolate false.
-// 4. A form's own fonts and pictures (PreparedFont.swift, FormPicture.swift): subset, decoded
+// 4. The saved file (`savedBytes`) is copied out of the document's memory stream buffer by
+//    buffer (HPDF_MemStream_GetBufPtr, its blocks as libharu filled them) instead of through
+//    HPDF_ReadFromStream, whose byte-by-byte HPDF_MemCpy was a quarter of libharu's copies of a
+//    drawn version's 70 KB (see 5).
+// 5. A form's own fonts and pictures (PreparedFont.swift, FormPicture.swift): subset, decoded
 //    and deflated once when the form loads, their bytes copied into each document's streams.
 //    hpdf.h's loaders (HPDF_LoadTTFontFromFile, HPDF_LoadPngImageFromMem,
 //    HPDF_LoadRawImageFromMem) parse the file and deflate again in every document: a PDF of
@@ -62,6 +66,23 @@ extension HaruDocument {
     func append(_ content: ContentStream, to page: HPDF_Page) throws(RenderingError) {
         let attributes = page.pointee.attr.assumingMemoryBound(to: _HPDF_PageAttr_Rec.self)
         try write(content.bytes, to: attributes.pointee.stream)
+    }
+
+    /// The bytes of the document saved by HPDF_SaveToStream, at most `count`: the document's
+    /// stream is private (hpdf_doc.h), its blocks read through hpdf_streams.h.
+    func savedBytes(count: Int) throws(RenderingError) -> [UInt8] {
+        guard count > 0, let saved = handle.pointee.stream else { throw error("HPDF_SaveToStream") }
+        let blocks = HPDF_MemStream_GetBufCount(saved)
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+            written = 0
+            for index in 0..<blocks {
+                var length: HPDF_UINT = 0
+                guard let block = HPDF_MemStream_GetBufPtr(saved, index, &length) else { break }
+                let copied = min(Int(length), count - written)
+                (buffer.baseAddress! + written).update(from: block, count: copied)
+                written += copied
+            }
+        }
     }
 
     /// An empty dictionary, an indirect object of the document (freed with it).

@@ -64,9 +64,8 @@ public struct OfflineTemplate: Sendable {
         "creationDate", "creationTime", "creationTimeH", "exitDate", "exitTime", "exitTimeH", "reasons",
     ]
 
-    /// Every character the page may write for a date or time, `01/02/2021`, `21:30`, `21h30`: a
-    /// form's own font embeds only the glyphs the document measured, so a template has these
-    /// measured in each font its values use.
+    /// Every character a date or time may print, `01/02/2021`, `21:30`, `21h30`: a form's own
+    /// font that writes only dates and times has these glyphs (`FormLayout.preparedFonts`).
     static let writtenCharacters = Array("0123456789/:h".utf8)
 }
 

@@ -15,9 +15,9 @@ import Synchronization
 /// through the server against 4.1 M for the version of 28 November 2020, issue 37). It also
 /// crashed on a font whose `hhea` lies about its metrics (issue 38), which HarfBuzz refuses.
 ///
-/// Which glyphs: every character of the fixed text written in the font, and, for a font a
-/// person's values, the reasons' marks or their boxes are written in, every WinAnsi character
-/// the font has: a value is written in a form's font only when the font has all its characters
+/// Which glyphs: every character of the fixed text, the reasons' marks and their boxes written
+/// in the font (and the digits and signs of the dates and times written in it), and, for a
+/// font a person's identity is written in, every WinAnsi character the font has: a value is written in a form's font only when the font has all its characters
 /// (`TextFont.encode`), otherwise in the Unicode font. The subset is then the same for every
 /// person, which the offline template needs (the page writes the same bytes as the server).
 struct PreparedFont: Sendable {

@@ -124,21 +124,11 @@ extension HaruDocument {
         let file = try stream(try Deflate.compress(program, level: Z_BEST_SPEED), deflated: true)
         var status = HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(program.count))
 
-        let descriptor = try indirectDictionary()
-        status |= HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
-        status |= HPDF_Dict_AddName(descriptor, "FontName", name)
-        // Symbolic: the glyphs are reached by index, not through a standard encoding.
-        status |= HPDF_Dict_AddNumber(descriptor, "Flags", 4)
-        status |= HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(font.italicAngle))
-        status |= HPDF_Dict_AddNumber(descriptor, "Ascent", HPDF_INT32(font.ascent))
-        status |= HPDF_Dict_AddNumber(descriptor, "Descent", HPDF_INT32(font.descent))
-        status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(font.capHeight))
-        status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
-        status |= HPDF_Dict_Add(descriptor, "FontFile2", file)
-        guard status == HPDF_OK else { throw error("HPDF_Dict_Add (FontDescriptor)") }
-        let box = try addArray("FontBBox", to: descriptor)
-        let (left, bottom, right, top) = font.boundingBox
-        for value in [left, bottom, right, top] { status |= HPDF_Array_AddNumber(box, HPDF_INT32(value)) }
+        guard status == HPDF_OK else { throw error("HPDF_Dict_AddNumber (Length1)") }
+        // Symbolic (4): the glyphs are reached by index, not through a standard encoding.
+        let descriptor = try fontDescriptor(
+            name: name, flags: 4, italicAngle: font.italicAngle, ascent: font.ascent, descent: font.descent,
+            capHeight: font.capHeight, boundingBox: font.boundingBox, program: file)
 
         let cidFont = try indirectDictionary()
         let system = try addDictionary("CIDSystemInfo", to: cidFont)
@@ -182,21 +172,10 @@ extension HaruDocument {
     func embed(_ font: PreparedFont) throws(RenderingError) -> HPDF_Dict {
         let file = try stream(font.program, deflated: true)
         var status = HPDF_Dict_AddNumber(file, "Length1", HPDF_INT32(font.programLength))
-
-        let descriptor = try indirectDictionary()
-        status |= HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
-        status |= HPDF_Dict_AddName(descriptor, "FontName", font.name)
-        status |= HPDF_Dict_AddNumber(descriptor, "Flags", HPDF_INT32(font.flags))
-        status |= HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(font.italicAngle))
-        status |= HPDF_Dict_AddNumber(descriptor, "Ascent", HPDF_INT32(font.ascent))
-        status |= HPDF_Dict_AddNumber(descriptor, "Descent", HPDF_INT32(font.descent))
-        status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(font.capHeight))
-        status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
-        status |= HPDF_Dict_Add(descriptor, "FontFile2", file)
-        guard status == HPDF_OK else { throw error("HPDF_Dict_Add (FontDescriptor)") }
-        let box = try addArray("FontBBox", to: descriptor)
-        let (left, bottom, right, top) = font.boundingBox
-        for value in [left, bottom, right, top] { status |= HPDF_Array_AddNumber(box, HPDF_INT32(value)) }
+        guard status == HPDF_OK else { throw error("HPDF_Dict_AddNumber (Length1)") }
+        let descriptor = try fontDescriptor(
+            name: font.name, flags: font.flags, italicAngle: font.italicAngle, ascent: font.ascent,
+            descent: font.descent, capHeight: font.capHeight, boundingBox: font.boundingBox, program: file)
 
         let dictionary = try indirectDictionary()
         status |= HPDF_Dict_AddName(dictionary, "Type", "Font")
@@ -210,5 +189,31 @@ extension HaruDocument {
         for width in font.widths { status |= HPDF_Array_AddNumber(widths, HPDF_INT32(width)) }
         guard status == HPDF_OK else { throw error("HPDF_Dict_Add (TrueType)") }
         return dictionary
+    }
+}
+
+extension HaruDocument {
+    /// A font's `/FontDescriptor` with its TrueType program (`FontFile2`); values in thousandths
+    /// of an em.
+    func fontDescriptor(
+        name: String, flags: Int, italicAngle: Double, ascent: Int, descent: Int, capHeight: Int,
+        boundingBox: (Int, Int, Int, Int), program: HPDF_Dict
+    ) throws(RenderingError) -> HPDF_Dict {
+        let descriptor = try indirectDictionary()
+        var status = HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor")
+        status |= HPDF_Dict_AddName(descriptor, "FontName", name)
+        status |= HPDF_Dict_AddNumber(descriptor, "Flags", HPDF_INT32(flags))
+        status |= HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(italicAngle))
+        status |= HPDF_Dict_AddNumber(descriptor, "Ascent", HPDF_INT32(ascent))
+        status |= HPDF_Dict_AddNumber(descriptor, "Descent", HPDF_INT32(descent))
+        status |= HPDF_Dict_AddNumber(descriptor, "CapHeight", HPDF_INT32(capHeight))
+        status |= HPDF_Dict_AddNumber(descriptor, "StemV", 80)
+        status |= HPDF_Dict_Add(descriptor, "FontFile2", program)
+        guard status == HPDF_OK else { throw error("HPDF_Dict_Add (FontDescriptor)") }
+        let box = try addArray("FontBBox", to: descriptor)
+        let (left, bottom, right, top) = boundingBox
+        for value in [left, bottom, right, top] { status |= HPDF_Array_AddNumber(box, HPDF_INT32(value)) }
+        guard status == HPDF_OK else { throw error("HPDF_Array_AddNumber (FontBBox)") }
+        return descriptor
     }
 }

@@ -44,18 +44,7 @@ struct UnicodeFontUse {
     }
 
     /// A subset tag for `/BaseFont` (six capitals), the same for the same characters.
-    var subsetTag: String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for scalar in characters.dropFirst() {
-            hash = (hash ^ UInt64(scalar!.value)) &* 0x0100_0000_01B3
-        }
-        var tag = ""
-        for _ in 0..<6 {
-            tag.append(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(hash % 26))))
-            hash /= 26
-        }
-        return tag
-    }
+    var subsetTag: String { fontSubsetTag(characters.dropFirst().map { UInt64($0!.value) }) }
 
     /// The `/ToUnicode` CMap: code → character, for copying and searching the text.
     var toUnicode: [UInt8] {
@@ -98,6 +87,19 @@ struct UnicodeFontUse {
             """)
         return cmap.bytes
     }
+}
+
+/// Six capitals for a subset's `/BaseFont` (`ABCDEF+Name`), the same for the same values: an
+/// FNV-1a hash of them, in base 26.
+func fontSubsetTag(_ values: some Sequence<UInt64>) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for value in values { hash = (hash ^ value) &* 0x0100_0000_01B3 }
+    var tag = ""
+    for _ in 0..<6 {
+        tag.append(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(hash % 26))))
+        hash /= 26
+    }
+    return tag
 }
 
 extension HaruDocument {

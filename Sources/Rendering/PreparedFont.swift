@@ -90,14 +90,7 @@ struct PreparedFont: Sendable {
         programLength = program.count
         self.codes = covered
         widths = (Int(Self.firstCode)...255).map { measured[$0] }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in program { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
-        var tag = ""
-        for _ in 0..<6 {
-            tag.append(Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(hash % 26))))
-            hash /= 26
-        }
-        name = "\(tag)+\(font.postScriptName)"
+        name = "\(fontSubsetTag(program.lazy.map(UInt64.init)))+\(font.postScriptName)"
         italicAngle = font.italicAngle
         // Nonsymbolic (32): the glyphs are reached through WinAnsiEncoding's characters; Italic (64).
         flags = 32 | (font.italicAngle != 0 ? 64 : 0)

@@ -4,7 +4,7 @@
 # property of each target checked on every file. The fuzzing itself, libFuzzer mutating that
 # corpus for minutes, is make stress's (scripts/stress/fuzz.sh).
 #
-#   scripts/fuzz-replay.sh [TARGET…]      targets: link-token, query, form-json (default: all)
+#   scripts/fuzz-replay.sh [TARGET…]      targets: link-token, query, form-json, font-file, png-picture (default: all)
 #
 # First, the seeds attestation-fuzz writes now (tokens signed with its fixture's key, the
 # built-in forms as they load, the routes it knows) must be the committed ones,
@@ -20,7 +20,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/harness/harness.sh"
 corpus_root=$root/Tests/Fuzz/Corpus
-all_targets=(link-token query form-json)
+all_targets=(link-token query form-json font-file png-picture)
 timeout=${FUZZ_TIMEOUT:-120}
 
 fail() { echo "fuzz-replay : $*" >&2; exit 1; }

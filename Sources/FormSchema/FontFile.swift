@@ -122,59 +122,75 @@ public final class FontFile: Sendable, Hashable {
     }
 
     private static func measure(_ bytes: [UInt8]) throws(Unreadable) -> StandardFont.Metrics {
-        let reader = Reader(bytes: bytes)
-        guard let version = reader.u32(0), version == 0x0001_0000 || version == 0x7472_7565,
-            let tableCount = reader.u16(4)
+        let file = Reader(bytes: bytes, start: 0, end: bytes.count)
+        guard let version = file.u32(0), version == 0x0001_0000 || version == 0x7472_7565,
+            let tableCount = file.u16(4)
         else {
             throw Unreadable(
                 reason: "pas une police TrueType (contours TrueType attendus ; CFF/OpenType-PostScript refusé)")
         }
-        var tables: [String: (offset: Int, length: Int)] = [:]
+        var tables: [String: Reader] = [:]
         for index in 0..<tableCount {
             let entry = 12 + 16 * index
-            guard let tag = reader.tag(entry), let offset = reader.u32(entry + 8), let length = reader.u32(entry + 12),
+            guard let tag = file.tag(entry), let offset = file.u32(entry + 8), let length = file.u32(entry + 12),
                 offset + length <= bytes.count
-            else { throw Unreadable(reason: "table des tables tronquée") }
-            tables[tag] = (offset, length)
+            else {
+                throw Unreadable(reason: "table des tables tronquée, ou table qui sort du fichier")
+            }
+            tables[tag] = Reader(bytes: bytes, start: offset, end: offset + length)
         }
-        func table(_ tag: String) throws(Unreadable) -> Int {
+        // Each table is read within its own bounds, so that a count or an offset that runs past
+        // a table's end is refused, never read from the next table.
+        func table(_ tag: String, atLeast minimum: Int) throws(Unreadable) -> Reader {
             guard let found = tables[tag] else { throw Unreadable(reason: "table « \(tag) » absente") }
-            return found.offset
+            guard found.count >= minimum else {
+                throw Unreadable(reason: "table « \(tag) » trop courte (\(found.count) octets, \(minimum) au moins)")
+            }
+            return found
         }
-        let head = try table("head")
-        let hhea = try table("hhea")
-        let maxp = try table("maxp")
-        let hmtx = try table("hmtx")
-        let loca = try table("loca")
-        let glyf = try table("glyf")
-        let cmap = try table("cmap")
-        guard let unitsPerEm = reader.u16(head + 18), unitsPerEm > 0, let longLoca = reader.i16(head + 50),
-            let horizontalMetrics = reader.u16(hhea + 34), horizontalMetrics > 0,
-            let glyphCount = reader.u16(maxp + 4)
-        else { throw Unreadable(reason: "tables head, hhea ou maxp illisibles") }
-        guard let unicodeMap = reader.unicodeCMap(cmap) else {
-            throw Unreadable(reason: "pas de table cmap Unicode (plateforme 3, encodage 1, format 4)")
+        let head = try table("head", atLeast: 54)
+        let hhea = try table("hhea", atLeast: 36)
+        let maxp = try table("maxp", atLeast: 6)
+        let glyphCount = maxp.u16(4)!
+        let horizontalMetrics = hhea.u16(34)!
+        guard glyphCount > 0, horizontalMetrics > 0, horizontalMetrics <= glyphCount else {
+            throw Unreadable(
+                reason:
+                    "nombre de métriques (hhea, \(horizontalMetrics)) incohérent avec le nombre de glyphes (maxp, \(glyphCount))"
+            )
+        }
+        let hmtx = try table("hmtx", atLeast: 4 * horizontalMetrics + 2 * (glyphCount - horizontalMetrics))
+        let unitsPerEm = head.u16(18)!
+        guard unitsPerEm > 0, let longLoca = head.i16(50), longLoca == 0 || longLoca == 1 else {
+            throw Unreadable(reason: "table head illisible (unitsPerEm, indexToLocFormat)")
+        }
+        let loca = try table("loca", atLeast: (glyphCount + 1) * (longLoca == 0 ? 2 : 4))
+        let glyf = try table("glyf", atLeast: 0)
+        let cmap = try table("cmap", atLeast: 4)
+        guard let unicodeMap = cmap.unicodeCMap() else {
+            throw Unreadable(reason: "pas de table cmap Unicode lisible (plateforme 3, encodage 1, format 4)")
         }
 
         var widths = [Int16](repeating: 0, count: 256)
         var bottoms = [Int16](repeating: 0, count: 256)
         var tops = [Int16](repeating: 0, count: 256)
         for byte in 0x20...0xFF {
-            guard let scalar = WinAnsiText.decode(UInt8(byte)), let glyph = unicodeMap(scalar.value), glyph > 0,
-                glyph < glyphCount
-            else { continue }
-            let metric = hmtx + 4 * min(glyph, horizontalMetrics - 1)
-            guard let advance = reader.u16(metric) else { throw Unreadable(reason: "table hmtx tronquée") }
+            guard let scalar = WinAnsiText.decode(UInt8(byte)) else { continue }
+            guard let glyph = unicodeMap(scalar.value) else {
+                throw Unreadable(
+                    reason: "table cmap tronquée (glyphe de U+\(String(scalar.value, radix: 16, uppercase: true)))")
+            }
+            guard glyph > 0, glyph < glyphCount else { continue }
+            let advance = hmtx.u16(4 * min(glyph, horizontalMetrics - 1))!
             // A space has no ink but a width; a width of 0 marks "no glyph" (refused at load).
             widths[byte] = Int16(clamping: max(1, advance * 1000 / unitsPerEm))
             let (start, end) =
                 longLoca == 0
-                ? (reader.u16(loca + 2 * glyph).map { $0 * 2 }, reader.u16(loca + 2 * glyph + 2).map { $0 * 2 })
-                : (reader.u32(loca + 4 * glyph), reader.u32(loca + 4 * glyph + 4))
-            guard let start, let end else { throw Unreadable(reason: "table loca tronquée") }
+                ? (loca.u16(2 * glyph)! * 2, loca.u16(2 * glyph + 2)! * 2)
+                : (loca.u32(4 * glyph)!, loca.u32(4 * glyph + 4)!)
             guard end > start else { continue }
-            guard let yMin = reader.i16(glyf + start + 4), let yMax = reader.i16(glyf + start + 8) else {
-                throw Unreadable(reason: "table glyf tronquée")
+            guard end <= glyf.count, let yMin = glyf.i16(start + 4), let yMax = glyf.i16(start + 8) else {
+                throw Unreadable(reason: "glyphe \(glyph) hors de la table glyf (loca incohérente)")
             }
             bottoms[byte] = Int16(clamping: Int((Double(yMin) * 1000 / Double(unitsPerEm)).rounded(.down)))
             tops[byte] = Int16(clamping: Int((Double(yMax) * 1000 / Double(unitsPerEm)).rounded(.up)))
@@ -183,13 +199,18 @@ public final class FontFile: Sendable, Hashable {
         return StandardFont.Metrics(widths: widths, bottoms: bottoms, tops: tops)
     }
 
-    /// Big-endian numbers of the file, nil past its end.
+    /// Big-endian numbers of a part of the file (the whole file, or one table), nil outside it;
+    /// offsets are from the part's start.
     private struct Reader {
         let bytes: [UInt8]
+        let start: Int
+        let end: Int
+
+        var count: Int { end - start }
 
         func u16(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-            return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+            guard offset >= 0, offset + 2 <= count else { return nil }
+            return Int(bytes[start + offset]) << 8 | Int(bytes[start + offset + 1])
         }
         func i16(_ offset: Int) -> Int? { u16(offset).map { Int(Int16(bitPattern: UInt16($0))) } }
         func u32(_ offset: Int) -> Int? {
@@ -197,21 +218,28 @@ public final class FontFile: Sendable, Hashable {
             return high << 16 | low
         }
         func tag(_ offset: Int) -> String? {
-            guard offset + 4 <= bytes.count else { return nil }
-            return String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            guard offset >= 0, offset + 4 <= count else { return nil }
+            return String(decoding: bytes[start + offset..<start + offset + 4], as: UTF8.self)
+        }
+        /// The `length` bytes at `offset`, nil unless they are all inside this part.
+        func part(_ offset: Int, length: Int) -> Reader? {
+            guard offset >= 0, length >= 0, offset + length <= count else { return nil }
+            return Reader(bytes: bytes, start: start + offset, end: start + offset + length)
         }
 
-        /// The (3, 1) format 4 subtable as a lookup from a character to its glyph (0: none).
-        func unicodeCMap(_ cmap: Int) -> ((UInt32) -> Int?)? {
-            guard let count = u16(cmap + 2) else { return nil }
+        /// The (3, 1) format 4 subtable of this `cmap` table as a lookup from a character to its
+        /// glyph (0: none; nil: the subtable is cut short there). The subtable must lie inside
+        /// the table, and its four arrays inside its own `length`.
+        func unicodeCMap() -> ((UInt32) -> Int?)? {
+            guard let count = u16(2) else { return nil }
             for index in 0..<count {
-                let record = cmap + 4 + 8 * index
+                let record = 4 + 8 * index
                 guard let platform = u16(record), let encoding = u16(record + 2), let offset = u32(record + 4),
-                    platform == 3, encoding == 1, u16(cmap + offset) == 4,
-                    let segmentsTwice = u16(cmap + offset + 6)
+                    platform == 3, encoding == 1, u16(offset) == 4, let length = u16(offset + 2),
+                    let table = part(offset, length: length), let segmentsTwice = table.u16(6),
+                    segmentsTwice > 0, segmentsTwice % 2 == 0, 16 + 4 * segmentsTwice <= length
                 else { continue }
-                let table = cmap + offset
-                let ends = table + 14
+                let ends = 14
                 let starts = ends + segmentsTwice + 2
                 let deltas = starts + segmentsTwice
                 let rangeOffsets = deltas + segmentsTwice
@@ -219,15 +247,15 @@ public final class FontFile: Sendable, Hashable {
                     guard code <= 0xFFFF else { return 0 }
                     let code = Int(code)
                     for segment in 0..<segmentsTwice / 2 {
-                        guard let end = u16(ends + 2 * segment) else { return nil }
+                        guard let end = table.u16(ends + 2 * segment) else { return nil }
                         guard code <= end else { continue }
-                        guard let start = u16(starts + 2 * segment), code >= start,
-                            let delta = u16(deltas + 2 * segment),
-                            let rangeOffset = u16(rangeOffsets + 2 * segment)
+                        guard let start = table.u16(starts + 2 * segment), code >= start,
+                            let delta = table.u16(deltas + 2 * segment),
+                            let rangeOffset = table.u16(rangeOffsets + 2 * segment)
                         else { return 0 }
                         if rangeOffset == 0 { return (code + delta) & 0xFFFF }
                         let at = rangeOffsets + 2 * segment + rangeOffset + 2 * (code - start)
-                        guard let glyph = u16(at) else { return nil }
+                        guard let glyph = table.u16(at) else { return nil }
                         return glyph == 0 ? 0 : (glyph + delta) & 0xFFFF
                     }
                     return 0

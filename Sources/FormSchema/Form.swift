@@ -415,6 +415,13 @@ public struct FormImage: Sendable, Hashable {
 
     /// The most bytes one picture may have: a logo, not a photograph.
     public static let maximumBytes = 256 * 1024
+    /// The most pixels a side and in all: a picture is decoded whole at load, 9 bytes a pixel
+    /// kept (colour, alpha, grey) besides the decoder's 4. A PNG of 190 KB can claim
+    /// 14000 × 14000 grey pixels: it took 1.77 GB and 8.6 s to load, and 5.2 s per PDF (issue
+    /// 38). 2048 × 2048 is a logo 17 cm wide at 300 dpi (the built-in ones are 743 × 658 and
+    /// 437 × 658) and holds at most 52 MB while decoded.
+    public static let maximumSide = 4096
+    public static let maximumPixels = 2048 * 2048
 }
 
 /// A QR code of the attestation: page (1 to `Form.maximumPages`), lower-left corner and side,

@@ -73,12 +73,22 @@ extension FormBuilder {
             default:
                 throw fail(path, "data ou file attendu, l’un des deux : l’image en base64, ou le nom de son fichier.")
             }
+            let named = image.file.map { "image « \($0) »" } ?? "image"
             guard data.count <= FormImage.maximumBytes else {
                 throw fail(
-                    key, "image trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
+                    key,
+                    "\(named) trop grande (\(data.count / 1024) Kio) ; \(FormImage.maximumBytes / 1024) Kio au plus.")
             }
             guard let header = ImageHeader(bytes: data) else {
-                throw fail(key, "ni PNG ni JPEG lisible ; une image PNG ou JPEG est attendue.")
+                throw fail(key, "\(named) : ni PNG ni JPEG lisible ; une image PNG ou JPEG est attendue.")
+            }
+            guard header.width <= FormImage.maximumSide, header.height <= FormImage.maximumSide,
+                header.width * header.height <= FormImage.maximumPixels
+            else {
+                throw fail(
+                    key,
+                    "\(named) de \(header.width) × \(header.height) pixels, trop grande ; \(FormImage.maximumSide) pixels de côté et \(FormImage.maximumPixels) pixels en tout au plus (2048 × 2048 : un logo de 17 cm à 300 dpi)."
+                )
             }
             guard image.width > 0, image.height > 0, image.x >= 0, image.y >= 0,
                 image.x + image.width <= size.width, image.y + image.height <= size.height

@@ -33,14 +33,17 @@ struct FormPicture: Sendable {
         if let known = Self.decoded.withLock({ $0[image.bytes] }) {
             decoded = known
         } else {
-            let (ink, alpha, rgb) = try Self.decode(image.bytes, form: form)
+            let (ink, alpha, rgb) = try Self.decode(image.bytes, form: form, name: Self.name(of: image))
             // No colour: an A8 surface, ink only, drawn grey.
             decoded = Decoded(
                 ink: ink, alpha: alpha, pdfColour: try Deflate.compress(rgb ?? ink.map { 255 - $0 }),
                 colourSpace: rgb == nil ? "DeviceGray" : "DeviceRGB",
                 pdfMask: rgb != nil && alpha.contains { $0 != 255 } ? try Deflate.compress(alpha) : nil)
             Self.decoded.withLock { cache in
-                if cache.count >= 16 { cache.removeAll() }
+                // A few logos; pictures an administrator replaced should not stay held. At most
+                // four of the largest accepted (FormImage.maximumPixels), 20 MB each.
+                let held = cache.values.reduce(decoded.ink.count) { $0 + $1.ink.count }
+                if cache.count >= 16 || held > 4 * FormImage.maximumPixels { cache.removeAll() }
                 cache[image.bytes] = decoded
             }
         }
@@ -60,8 +63,13 @@ struct FormPicture: Sendable {
     /// decoded once (and again at a reload only when they changed). A few at most.
     private static let decoded = Mutex<[[UInt8]: Decoded]>([:])
 
+    /// How an error names the picture: its file, or the form's own data.
+    static func name(of image: FormImage) -> String {
+        image.fileName.map { "image « \($0) »" } ?? "image en base64 (data)"
+    }
+
     private static func decode(
-        _ bytes: [UInt8], form: String
+        _ bytes: [UInt8], form: String, name: String
     ) throws(RenderingError) -> ([UInt8], [UInt8], [UInt8]?) {
         final class Reader {
             let bytes: [UInt8]
@@ -82,17 +90,26 @@ struct FormPicture: Sendable {
                     return CAIRO_STATUS_SUCCESS
                 }, Unmanaged.passUnretained(reader).toOpaque())
         }
-        guard let surface else { throw .layout(form: form, "image PNG illisible") }
+        guard let surface else { throw .layout(form: form, "\(name) illisible (mémoire insuffisante)") }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
-        else { throw .layout(form: form, "image PNG illisible") }
+        else {
+            throw .layout(
+                form: form,
+                "\(name) illisible (PNG corrompu, tronqué ou incomplet : signature, en-tête, CRC, palette ou données d’image)"
+            )
+        }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
+        // FormSchema refused larger headers; this holds for a FormImage made otherwise too.
+        guard width * height <= FormImage.maximumPixels else {
+            throw .layout(form: form, "\(name) de \(width) × \(height) pixels, trop grande")
+        }
         let format = cairo_image_surface_get_format(surface)
         guard [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24, CAIRO_FORMAT_A8].contains(format) else {
-            throw .layout(form: form, "image PNG d’un format inattendu")
+            throw .layout(form: form, "\(name) d’un format inattendu")
         }
         var ink = [UInt8](repeating: 0, count: width * height)
         var alphas = [UInt8](repeating: 255, count: width * height)

@@ -49,9 +49,13 @@ struct PreparedFont: Sendable {
         if let known = cache.withLock({ $0[key] }) { return known }
         let prepared: PreparedFont
         do {
-            prepared = try PreparedFont(font, codes: codes)
+            prepared = try PreparedFont(font, codes: codes, form: form)
         } catch {
-            throw .layout(form: form, "police « \(font.name) » (\(font.fileName)) inutilisable : \(error.description)")
+            if case .layout = error { throw error }
+            throw .layout(
+                form: form,
+                "police « \(font.name) » (\(font.builtInBytes == nil ? font.path : font.fileName)) inutilisable : \(error.description)"
+            )
         }
         cache.withLock { cache in
             // A few fonts in a few subsets at most; an administrator's edits should not pile up.
@@ -68,7 +72,7 @@ struct PreparedFont: Sendable {
 
     private static let cache = Mutex<[Key: PreparedFont]>([:])
 
-    private init(_ file: FontFile, codes: Set<UInt8>) throws(RenderingError) {
+    private init(_ file: FontFile, codes: Set<UInt8>, form: String) throws(RenderingError) {
         let font = try TrueTypeFont.load(file.bytes, path: file.path)
         let textFont = TextFont.file(file)
         let measured = textFont.widths
@@ -80,7 +84,14 @@ struct PreparedFont: Sendable {
         for code in kept {
             guard let scalar = WinAnsiText.decode(code) else { continue }
             let glyph = font.glyph(for: scalar)
-            guard glyph != 0 else { continue }
+            // FormSchema's reader found this glyph (it measured a width); HarfBuzz, which
+            // subsets, must find one too, or a person's text would fail at their request.
+            guard glyph != 0 else {
+                throw .layout(
+                    form: form,
+                    "police « \(file.name) » (\(file.builtInBytes == nil ? file.path : file.fileName)) inutilisable : sa table cmap ne donne pas de glyphe à « \(Character(scalar)) » (U+\(String(scalar.value, radix: 16, uppercase: true))) pour HarfBuzz ; la police est peut-être corrompue."
+                )
+            }
             glyphs.append(glyph)
             characters.append(scalar)
             covered[Int(code)] = true

@@ -26,6 +26,21 @@ private func readForms(_ path: String) throws -> [Form] {
     }
 }
 
+/// The forms prepared for drawing by the initializer the server calls at each load
+/// (`ServiceSnapshot.load`): every font subset, every picture decoded, every fixed page laid
+/// out. One code path, so that what this accepts the server accepts, and what fails there fails
+/// here first (a PNG with a bad CRC, a font whose `cmap` HarfBuzz cannot read: issue 38).
+private func prepareAsTheServerDoes(
+    _ forms: [Form], path: String, unicodeFont: String = AttestationRenderer.defaultUnicodeFontPath
+) throws -> AttestationRenderer {
+    do {
+        return try AttestationRenderer(forms: forms, unicodeFontPath: unicodeFont)
+    } catch {
+        if case .layout = error { throw AdminError.data("\(path) : \(error.description)") }
+        throw AdminError.software(error.description)
+    }
+}
+
 /// An id already taken by a built-in form: the server would refuse the file.
 private func checkNewID(_ forms: [Form], path: String) throws {
     for form in forms where FormCatalog.builtIn.anyForm(id: form.id) != nil {
@@ -61,6 +76,7 @@ extension Forms {
                     "\(file) : valide, mais pas encore dessiné par ce serveur : \(list) ; le serveur le refusera tant que le rendu ne le prend pas en charge."
                 )
             }
+            _ = try prepareAsTheServerDoes(forms, path: file)
             print("\(file) : valide ; le serveur l’acceptera.")
         }
 
@@ -172,6 +188,7 @@ extension Forms {
             }
             let now = Date()
             let codes = chosen.selection == .exactlyOne ? [chosen.reasons[0].code] : chosen.reasons.map(\.code)
+            let renderer = try prepareAsTheServerDoes([chosen], path: file, unicodeFont: unicodeFont)
             let pdf: [UInt8]
             do {
                 let person = try Identity(
@@ -179,7 +196,7 @@ extension Forms {
                     address: "999 avenue de France", zipCode: "75001", city: "Paris",
                     today: LocalDateTime(now, in: .paris).date)
                 let attestation = try Attestation(identity: person, form: chosen, reasonCodes: codes, now: now)
-                pdf = try AttestationRenderer(forms: [chosen], unicodeFontPath: unicodeFont).pdf(attestation)
+                pdf = try renderer.pdf(attestation)
             } catch let error as RenderingError {
                 throw AdminError.software(error.description)
             } catch {

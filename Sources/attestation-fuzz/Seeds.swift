@@ -11,7 +11,10 @@ import LinkTokens
 enum Seeds {
     static func write(to directory: URL) throws -> Int {
         var count = 0
-        for (target, seeds) in [("link-token", linkToken()), ("query", query()), ("form-json", try formJSON())] {
+        for (target, seeds) in [
+            ("link-token", linkToken()), ("query", query()), ("form-json", try formJSON()),
+            ("font-file", fontFile()), ("png-picture", pngPicture()),
+        ] {
             let folder = directory.appendingPathComponent(target)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (name, bytes) in seeds {
@@ -344,4 +347,158 @@ enum Seeds {
         seeds.append(("pas-un-objet", Array("[]".utf8)))
         return seeds
     }
+
+    // MARK: font-file, png-picture
+
+    /// Luciole as the built-in forms embed it, and the damaged copies of issue 38, each a
+    /// crash or a silent acceptance before: counts and offsets that run past a table or the file.
+    static func fontFile() -> [(String, [UInt8])] {
+        let luciole = FormFileTarget.base.fonts.first { $0.name == "Luciole" }!.bytes
+        let font = TrueTypeTables(luciole)
+        var seeds: [(String, [UInt8])] = [("luciole-regular", luciole)]
+        seeds.append(("hhea-65535-metriques", font.patched("hhea", at: 34, [0xFF, 0xFF])))
+        seeds.append(("maxp-65535-glyphes", font.patched("maxp", at: 4, [0xFF, 0xFF])))
+        seeds.append(("table-hors-du-fichier", font.lengthened("glyf", to: luciole.count)))
+        seeds.append(("cmap-sous-table-hors-du-fichier", font.cmapSubtables { _ in UInt32(luciole.count + 1000) }))
+        seeds.append(("cmap-format4-longueur-0", font.format4Length(0)))
+        seeds.append(("loca-format-long", font.patched("head", at: 50, [0x00, 0x01])))
+        seeds.append(("glyf-plus-court-que-loca", font.lengthened("glyf", to: 100)))
+        seeds.append(("tronquee", Array(luciole.prefix(luciole.count / 2))))
+        seeds.append(("vide", []))
+        return seeds
+    }
+
+    /// The logo of 2021 (RF.png), small valid pictures, and the refused ones of issue 38.
+    static func pngPicture() -> [(String, [UInt8])] {
+        let logo = FormFileTarget.base.images[0].bytes
+        var seeds: [(String, [UInt8])] = [("rf", logo)]
+        let png = PNGChunks(logo)
+        seeds.append(("14000x14000", png.withHeader(width: 14_000, height: 14_000)))
+        seeds.append(("65535x65535", png.withHeader(width: 65_535, height: 65_535)))
+        seeds.append(("2048x2049", png.withHeader(width: 2_048, height: 2_049)))
+        seeds.append(("crc-faux", png.corruptingCRC(of: "IDAT")))
+        seeds.append(("sans-idat", png.without("IDAT")))
+        seeds.append(("palette-sans-plte", png.withHeader(colourType: 3)))
+        seeds.append(("profondeur-3", png.withHeader(bitDepth: 3)))
+        seeds.append(("tronquee", Array(logo.prefix(logo.count / 2))))
+        seeds.append(("signature-seule", Array(logo.prefix(8))))
+        return seeds
+    }
+}
+
+/// A TrueType file's table directory, to damage one table of a copy.
+struct TrueTypeTables {
+    var bytes: [UInt8]
+    var tables: [String: (offset: Int, length: Int, entry: Int)] = [:]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        guard bytes.count >= 12 else { return }
+        for index in 0..<Int(bigEndian(bytes, 4, 2)) {
+            let entry = 12 + 16 * index
+            let tag = String(decoding: bytes[entry..<entry + 4], as: UTF8.self)
+            tables[tag] = (bigEndian(bytes, entry + 8, 4), bigEndian(bytes, entry + 12, 4), entry)
+        }
+    }
+
+    func patched(_ tag: String, at offset: Int, _ values: [UInt8]) -> [UInt8] {
+        var copy = bytes
+        let start = tables[tag]!.offset + offset
+        copy.replaceSubrange(start..<start + values.count, with: values)
+        return copy
+    }
+
+    /// The table's length in the directory set to `length`.
+    func lengthened(_ tag: String, to length: Int) -> [UInt8] {
+        var copy = bytes
+        let entry = tables[tag]!.entry
+        copy.replaceSubrange(entry + 12..<entry + 16, with: bigEndianBytes(length, 4))
+        return copy
+    }
+
+    /// Each `cmap` encoding record's subtable offset replaced.
+    func cmapSubtables(_ offset: (Int) -> UInt32) -> [UInt8] {
+        var copy = bytes
+        let cmap = tables["cmap"]!.offset
+        for index in 0..<bigEndian(bytes, cmap + 2, 2) {
+            let record = cmap + 4 + 8 * index + 4
+            copy.replaceSubrange(record..<record + 4, with: bigEndianBytes(Int(offset(index)), 4))
+        }
+        return copy
+    }
+
+    /// The `length` of each format 4 subtable set to `length`.
+    func format4Length(_ length: Int) -> [UInt8] {
+        var copy = bytes
+        let cmap = tables["cmap"]!.offset
+        for index in 0..<bigEndian(bytes, cmap + 2, 2) {
+            let subtable = cmap + bigEndian(bytes, cmap + 4 + 8 * index + 4, 4)
+            if bigEndian(bytes, subtable, 2) == 4 {
+                copy.replaceSubrange(subtable + 2..<subtable + 4, with: bigEndianBytes(length, 2))
+            }
+        }
+        return copy
+    }
+}
+
+/// A PNG file's chunks, to make damaged copies with CRCs that are right unless said otherwise.
+struct PNGChunks {
+    let chunks: [(type: String, data: [UInt8])]
+
+    init(_ bytes: [UInt8]) {
+        var chunks: [(String, [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bigEndian(bytes, offset, 4)
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            chunks.append((type, Array(bytes[offset + 8..<offset + 8 + length])))
+            offset += 12 + length
+        }
+        self.chunks = chunks
+    }
+
+    func bytes(_ chunks: [(type: String, data: [UInt8])], badCRC: String? = nil) -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        for (type, data) in chunks {
+            let typed = Array(type.utf8) + data
+            out += bigEndianBytes(data.count, 4) + typed
+            out += bigEndianBytes(Int(Self.crc32(typed) ^ (type == badCRC ? 1 : 0)), 4)
+        }
+        return out
+    }
+
+    func withHeader(width: Int? = nil, height: Int? = nil, bitDepth: UInt8? = nil, colourType: UInt8? = nil) -> [UInt8]
+    {
+        bytes(
+            chunks.map { chunk in
+                guard chunk.type == "IHDR" else { return chunk }
+                var data = chunk.data
+                if let width { data.replaceSubrange(0..<4, with: bigEndianBytes(width, 4)) }
+                if let height { data.replaceSubrange(4..<8, with: bigEndianBytes(height, 4)) }
+                if let bitDepth { data[8] = bitDepth }
+                if let colourType { data[9] = colourType }
+                return (chunk.type, data)
+            })
+    }
+
+    func corruptingCRC(of type: String) -> [UInt8] { bytes(chunks, badCRC: type) }
+    func without(_ type: String) -> [UInt8] { bytes(chunks.filter { $0.type != type }) }
+
+    /// PNG's CRC-32 (ISO 3309), bit by bit: a few seeds, not worth a table.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
+
+private func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+    (offset..<offset + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+}
+
+private func bigEndianBytes(_ value: Int, _ count: Int) -> [UInt8] {
+    (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }

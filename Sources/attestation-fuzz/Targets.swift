@@ -17,6 +17,12 @@ struct FuzzTarget: Sendable {
         FuzzTarget(
             name: "form-json", summary: "définitions de formulaire en JSON, puis leur dessin",
             run: FormJSONTarget.run),
+        FuzzTarget(
+            name: "font-file", summary: "police TrueType déposée à côté d’un formulaire, puis son dessin",
+            run: FormFileTarget.runFont),
+        FuzzTarget(
+            name: "png-picture", summary: "image PNG déposée à côté d’un formulaire, puis son dessin",
+            run: FormFileTarget.runPicture),
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fuzzing part of the hardening suite: `make stress` runs it for long, `make test` briefly.
 #
-#   scripts/stress/fuzz.sh [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json
+#   scripts/stress/fuzz.sh [--seconds N] [--build-only] [TARGET…]     targets: link-token, query, form-json, font-file, png-picture
 #
 # Builds attestation-fuzz (Sources/attestation-fuzz) in .build-fuzz, optimized, with libFuzzer's
 # coverage instrumentation, the address sanitizer, -DFUZZING and libFuzzer's runtime without its
@@ -22,7 +22,7 @@ scratch=$root/.build-fuzz
 binary=$scratch/release/attestation-fuzz
 corpus_root=$root/Tests/Fuzz/Corpus
 artifacts_root=$root/out/fuzz
-all_targets=(link-token query form-json)
+all_targets=(link-token query form-json font-file png-picture)
 seconds=60
 build_only=0
 targets=()
@@ -74,12 +74,16 @@ echo "fuzz : construction de attestation-fuzz (libFuzzer, address sanitizer) dan
 [ $build_only -eq 1 ] && exit 0
 
 # Longest input per target: a whole token (2,048 characters) and its mode byte; a request line
-# well past what a real link needs; the built-in forms (9 KB) with room to grow.
+# well past what a real link needs; the built-in forms (9 KB) with room to grow; a font and a
+# picture at the sizes a form accepts (FontFile.maximumBytes is 4 MiB, but Luciole, 164 KiB, is
+# the seed: longer inputs only slow each run).
 max_len() {
   case "$1" in
     link-token) echo 2100 ;;
     query) echo 4096 ;;
     form-json) echo 12288 ;;
+    font-file) echo 262144 ;;
+    png-picture) echo 262144 ;;
   esac
 }
 

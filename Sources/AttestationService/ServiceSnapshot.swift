@@ -32,6 +32,11 @@ public struct ServiceSnapshot: Sendable {
         var state = try ServiceState.load(configurationFile: configurationFile)
         let renderer: AttestationRenderer
         do { renderer = try AttestationRenderer(forms: state.catalog.forms, unicodeFontPath: unicodeFontPath) } catch {
+            // A form's own file (a picture that does not decode, a font HarfBuzz cannot read):
+            // the error names the form's JSON file, as its load errors do.
+            if case .layout(let form, _) = error, let file = state.catalog.sourceFiles[form] {
+                throw ConfigurationError(source: file, path: "", message: error.description)
+            }
             throw ConfigurationError(source: configurationFile.path, path: "formsDirectory", message: error.description)
         }
         var settings = state.serverSettings

@@ -11,6 +11,9 @@ public struct FormCatalog: Sendable {
     public let pendingForms: [Form]
     /// The form used when a link or a command names none.
     public let defaultFormID: String
+    /// The JSON file of each added form, by id: where an error found when the form is
+    /// prepared for drawing points the administrator (not at the configuration).
+    public private(set) var sourceFiles: [String: String] = [:]
 
     /// The built-in documents (Forms/), in catalog order, with the file each comes from.
     static let builtInDocuments: [(source: String, bytes: [UInt8])] = [
@@ -71,6 +74,7 @@ public struct FormCatalog: Sendable {
             }
         }
         forms.append(contentsOf: added)
+        for form in added { sourceFiles[form.id] = source }
     }
 
     /// Decodes and checks a form document: the first of its forms (its first context).

@@ -45,6 +45,10 @@ import Testing
                 #expect(check.status == 65, "\(seed): \(check.stderr)")
                 #expect(check.stderr.contains(file), "\(seed): check names the file: \(check.stderr)")
                 #expect(server.stderr.contains(file), "\(seed): the server names the file: \(server.stderr)")
+                // The form's JSON file, not config.json: where the administrator dropped it.
+                #expect(
+                    server.stderr.contains("configuration inutilisable : \(form)"),
+                    "\(seed): the server names the form's file first: \(server.stderr)")
             }
         }
         // Every seed but the original (Luciole, RF.png) is damaged.

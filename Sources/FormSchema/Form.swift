@@ -304,8 +304,13 @@ public struct Reason: Sendable, Hashable, Identifiable {
     public var id: String { code }
 
     /// The long label as read (without footnote marks): the text of the form, for listings and
-    /// the personal page.
-    public var label: String { labelText.readingText }
+    /// the personal page. A reason whose title is a fixed text of its own (reason 12 of the
+    /// mesures-renforcées form of March 2021 has an empty `label`) is read by its short label,
+    /// never as nothing (`forms` listed « 12.  (suite de transits) », issue 40).
+    public var label: String {
+        let text = labelText.readingText
+        return text.isEmpty ? shortLabel ?? code : text
+    }
     /// The note as read.
     public var note: String? { noteText?.readingText }
 

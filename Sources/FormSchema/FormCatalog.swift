@@ -25,6 +25,32 @@ public struct FormCatalog: Sendable {
         "couvre-feu-2020-12-15.json", "deplacement-2020-10-30.json", "couvre-feu-2020-10-17.json",
     ].map { ($0, EmbeddedFiles.required("Forms/\($0)")) }
 
+    /// The JSON file a built-in form comes from, as shipped (its name and bytes), with the files
+    /// its forms name (`fonts[].file`, `images[].file`) and their bytes: what an administrator
+    /// copies to start a version of their own (`attestation-admin forms export`). `id` is a
+    /// form's id (`deplacement-2021-03-17-week-end` gives the document of both its contexts).
+    public static func builtInDocument(
+        of id: String
+    ) -> (fileName: String, bytes: [UInt8], files: [(name: String, bytes: [UInt8])])? {
+        for document in builtInDocuments {
+            guard let forms = try? decodeForms(Data(document.bytes), source: document.source, files: .builtIn),
+                forms.contains(where: { $0.id == id })
+            else { continue }
+            var files: [(name: String, bytes: [UInt8])] = []
+            for form in forms {
+                for font in form.fonts where !files.contains(where: { $0.name == font.fileName }) {
+                    files.append((font.fileName, font.bytes))
+                }
+                for image in form.images {
+                    guard let name = image.fileName, !files.contains(where: { $0.name == name }) else { continue }
+                    files.append((name, image.bytes))
+                }
+            }
+            return (document.source, document.bytes, files)
+        }
+        return nil
+    }
+
     /// The official forms; `deplacement-2020-11-28` is the default.
     public static let builtIn: FormCatalog = {
         do {

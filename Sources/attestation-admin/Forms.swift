@@ -18,8 +18,9 @@ struct Forms: ParsableCommand {
               attestation-admin forms --json --forms-dir ./formulaires
               attestation-admin forms check formulaires/avril.json
               attestation-admin forms preview formulaires/avril.json -o essai.pdf
+              attestation-admin forms export deplacement-2021-06-10 formulaires/
             """,
-        subcommands: [List.self, Check.self, Preview.self],
+        subcommands: [List.self, Check.self, Preview.self, Export.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {

@@ -45,6 +45,20 @@ private func derivedForm(id: String, change: (inout [String: Any]) -> Void = { _
         }
     }
 
+    /// Reason 12 of the mesures-renforcées form has its title as a fixed text and an empty
+    /// label: it is listed by its short label, not as « 12.  (suite de transits) » (issue 40).
+    @Test func aReasonWhoseTitleIsAFixedTextIsListedByItsShortLabel() throws {
+        let result = try Tool.admin(["forms"])
+        #expect(
+            result.stdout.contains("12. Déplacement de transit vers les gares et les aéroports (suite de transits)"),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("12.  ("), "\(result.stdout)")
+        let json = try Tool.admin(["forms", "--json"])
+        let forms = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let labels = forms.flatMap { ($0["reasons"] as? [[String: Any]]) ?? [] }.map { $0["label"] as? String }
+        #expect(labels.allSatisfy { $0?.isEmpty == false }, "every reason has a label")
+    }
+
     @Test func jsonListingIsMachineReadable() throws {
         let result = try Tool.admin(["forms", "--json"])
         #expect(result.status == 0)

@@ -21,6 +21,7 @@
     jeton: null,
     lien: null, // what /api/v1/link said, or the copy kept on the device when offline
     decalage: 0, // minutes from now, as the `offset` parameter
+    sortieChoisie: null, // when `decalage` was chosen (Date.now()), for DUREE_SORTIE
     ecartHorloge: 0, // server clock minus this device's, so the time shown is the one printed
     horsLigne: false,
     modele: null, // the offline template of this link (/api/v1/template), when kept
@@ -758,26 +759,64 @@
 
   // The exit chosen in this tab (sessionStorage), for the page as it comes back: Firefox reloads
   // it on Back from the PDF, and it said "Sortie maintenant" while the person had chosen "il y a
-  // 20 min" and the last attestation showed it (issue 29). Kept as minutes from now, as shown.
+  // 20 min" and the last attestation showed it (issue 29). Kept as minutes from now, as shown,
+  // with when it was chosen: only Back and a reload bring it back, and only for
+  // DUREE_SORTIE. Restored on every load, a tab opened again two days later still said « il y
+  // a 20 min », and its QR code told the officer so (issue 40).
   const SORTIE = "attestation.sortie.v1";
+  const DUREE_SORTIE = 30 * 60000;
 
   function garderSortie() {
+    etat.sortieChoisie = Date.now();
     try {
-      sessionStorage.setItem(SORTIE, JSON.stringify({ t: etat.jeton, decalage: etat.decalage }));
+      sessionStorage.setItem(SORTIE, JSON.stringify({ t: etat.jeton, decalage: etat.decalage, depuis: etat.sortieChoisie }));
     } catch {
       // Not kept: the page comes back at "maintenant", and says so.
     }
   }
 
-  /** The exit chosen in this tab for this link, within the link's bounds; 0 when none. */
+  /** Whether this page was loaded by Back (or Forward) or a reload, not opened anew. */
+  function retourOuRechargement() {
+    try {
+      const navigation = performance.getEntriesByType("navigation")[0];
+      return !!navigation && (navigation.type === "back_forward" || navigation.type === "reload");
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether a choice made at `depuis` (the phone's clock) still holds. */
+  const sortieEncoreValable = (depuis) => Number.isFinite(depuis) && depuis <= Date.now() && Date.now() - depuis <= DUREE_SORTIE;
+
+  /** The exit chosen in this tab for this link, within the link's bounds, when the page comes
+   * back by Back or a reload soon after; 0 ("maintenant") for a new opening. */
   function sortieGardee(bornes) {
     try {
       const note = JSON.parse(sessionStorage.getItem(SORTIE) || "null");
-      if (!note || note.t !== etat.jeton || !Number.isFinite(note.decalage)) return 0;
+      if (!retourOuRechargement()) {
+        sessionStorage.removeItem(SORTIE);
+        return 0;
+      }
+      if (!note || note.t !== etat.jeton || !Number.isFinite(note.decalage) || !sortieEncoreValable(note.depuis)) return 0;
+      etat.sortieChoisie = note.depuis;
       return Math.min(bornes.maximum, Math.max(bornes.minimum, note.decalage));
     } catch {
       return 0;
     }
+  }
+
+  /** A page left open (or kept by the back-forward cache) past DUREE_SORTIE comes back at
+   * « maintenant »: the person who left 20 minutes ago then is not leaving 20 minutes ago now. */
+  function expirerSortie() {
+    if (!etat.lien || etat.decalage === 0 || sortieEncoreValable(etat.sortieChoisie)) return;
+    etat.decalage = 0;
+    try {
+      sessionStorage.removeItem(SORTIE);
+    } catch {
+      // Nothing kept.
+    }
+    majSortie();
+    majLiens();
   }
 
   function changerSortie(nouveau, bouton) {
@@ -1310,7 +1349,11 @@
     window.addEventListener("offline", perdreReseau);
     // Back from the PDF: the page may come from the back-forward cache, with a newer attestation
     // kept; or the PDF was downloaded and the page stayed: the service worker says so.
-    window.addEventListener("pageshow", () => { if (etat.lien) afficherDerniere(); });
+    window.addEventListener("pageshow", () => {
+      expirerSortie();
+      if (etat.lien) afficherDerniere();
+    });
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") expirerSortie(); });
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.addEventListener("message", (m) => {
         if (m.data && m.data.type === "attestation-enregistree" && m.data.t === etat.jeton) afficherDerniere();
@@ -1319,6 +1362,7 @@
     // "Il y a 20 min" stays true as time passes; the printed time moves with it.
     setInterval(() => {
       if (!etat.lien) return;
+      expirerSortie();
       $("sortie-texte").textContent = texteSortie();
       $("sortie-chiffres").textContent = chiffresSortie();
       // Open across a change of form: the page follows the server to the new one.

@@ -1091,8 +1091,31 @@
     }
     if (bloque || (etat.horsLigne && !etat.modele)) $("agent").setAttribute("aria-disabled", "true");
     else $("agent").removeAttribute("aria-disabled");
+    majRaisonDesActions(vide);
     $("lien").value = new URL(requete("pdf", true), location.href).href;
     $("copie-etat").textContent = "";
+  }
+
+  /** Why the actions are greyed, said beside them; the notice that explains it in full (reasons
+   * of the link missing from the form in force, offline without a template) may be out of sight. */
+  function majRaisonDesActions(vide) {
+    let raison = "";
+    if (etat.horsLigne && !etat.modele) {
+      raison = "Hors ligne, sans modèle enregistré : reconnectez-vous pour générer l’attestation.";
+    } else if (etat.motifsAConfirmer) {
+      raison = etat.lien.lockReasons
+        ? "Les motifs fixés par votre lien n’existent pas dans ce formulaire : demandez un nouveau lien."
+        : "Vos motifs habituels n’existent pas dans ce formulaire : choisissez vos motifs ci-dessus.";
+    } else if (vide) {
+      raison = "Choisissez au moins un motif ci-dessus.";
+    }
+    const bloc = $("actions-raison");
+    bloc.textContent = raison;
+    bloc.hidden = raison === "";
+    for (const id of ["generer", "qr", "image", "agent"]) {
+      if (raison) $(id).setAttribute("aria-describedby", "actions-raison");
+      else $(id).removeAttribute("aria-describedby");
+    }
   }
 
   /** A disabled action was touched: the focus goes to what is missing. */

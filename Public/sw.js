@@ -72,6 +72,12 @@ async function coquille(requete, url) {
   }
 }
 
+/** When the server answered (its `Date` header), else now by this phone's clock. */
+function dateDuServeur(reponse) {
+  const date = new Date(reponse.headers.get("Date") || NaN);
+  return isNaN(date) ? new Date() : date;
+}
+
 /** A new attestation from the server, kept as this person's last one; the last one when offline. */
 async function attestationFraiche(requete, url, format) {
   const jeton = url.searchParams.get("t");
@@ -92,7 +98,9 @@ async function attestationFraiche(requete, url, format) {
       headers: {
         "Content-Type": reponse.headers.get("Content-Type") || "application/octet-stream",
         "Content-Disposition": reponse.headers.get("Content-Disposition") || "inline",
-        "X-Enregistree-Le": new Date().toISOString(),
+        // The server's clock, which dated the document: the phone's may be days off (a server at
+        // a date of 2021 made « Sortie le 28/11/2026 » of a PDF of 20/03/2021, issue 40).
+        "X-Enregistree-Le": dateDuServeur(reponse).toISOString(),
         // What was asked for, so the page can say when this one leaves and why.
         "X-Decalage": url.searchParams.get("offset") || "0",
         "X-A": url.searchParams.get("at") || "",

@@ -91,6 +91,19 @@ class ContextChoiceTests(PageHelpers, unittest.TestCase):
         self.assertEqual(self.checked_reasons(), {"travail", "courses"})
         self.assertIn("context=week-end", self.href("a#generer"))
 
+    def test_the_last_attestation_is_dated_by_the_servers_clock_not_the_phones(self):
+        """Issue 40, item 4: online, « Ma dernière attestation » said « Sortie le 28/11/2026 » (the
+        phone's day) of a PDF the server dated in 2021, and called it old."""
+        browser = self.browser
+        browser.open_person(self.server, tokens["camille"])
+        self.follow("a#generer")
+        browser.wait(lambda: browser.visible("#derniere-bloc"), message="the last attestation is not shown")
+        details, created = browser.text("#derniere-details"), browser.text("#derniere-date")
+        self.assertIn("Sortie aujourd’hui à", details)
+        self.assertIn("Créée aujourd’hui à", created)
+        self.assertNotIn(str(datetime.date.today().year), details + created)
+        self.assertFalse(browser.visible("#derniere-perimee"), "made now, it looks old")
+
     def test_reasons_the_form_in_force_lacks_are_asked_for_before_generating(self):
         browser = self.browser
         browser.open_person(self.server, tokens["eloise"])

@@ -20,6 +20,8 @@ def setUpModule():
     pinned = ["--form", "deplacement-2020-11-28"]
     tokens["camille"] = site.mint(CAMILLE, ["travail"], ["--expires", "30d"] + pinned)
     tokens["locked"] = site.mint(MAXIME, ["sante"], ["--lock-reasons"] + pinned)
+    # Follows the calendar: today's version (June 2021's, the last) has no « achats ».
+    tokens["following-achats"] = site.mint(CAMILLE, ["achats"])
     tokens["revoked"] = site.mint(YASMINE, ["travail"])
     site.revoke(tokens["revoked"])
     server = Server(site)
@@ -32,6 +34,34 @@ def tearDownModule():
 class PersonalPageTests(PageHelpers, unittest.TestCase):
     def setUp(self):
         self.use_shared_server(server)
+
+    def test_why_the_buttons_are_greyed_is_said_beside_them_on_a_phone(self):
+        """Issue 40, item 5: at 390 × 844 the notice of the missing reasons was below the fold
+        while Générer, QR code, Image and the officer view were greyed without a word."""
+        browser = self.browser
+        browser.open_person(self.server, tokens["following-achats"])
+        browser.wait(lambda: browser.visible("#actions-raison"), message="no reason beside the greyed buttons")
+        reason = browser.text("#actions-raison")
+        self.assertIn("Vos motifs habituels n’existent pas dans ce formulaire", reason)
+        placed = browser.driver.execute_script("""
+            const raison = document.querySelector('#actions-raison').getBoundingClientRect();
+            const generer = document.querySelector('a#generer').getBoundingClientRect();
+            return {bas: raison.bottom, haut: raison.top, fenetre: innerHeight, generer: generer.top};""")
+        self.assertTrue(0 <= placed["haut"] and placed["bas"] <= placed["fenetre"], f"out of sight: {placed}")
+        self.assertLessEqual(placed["bas"], placed["generer"] + 1, f"not right above the buttons: {placed}")
+        for css in ("a#generer", "a#qr", "a#image", "#agent"):
+            self.assertEqual(browser.find(css).get_attribute("aria-disabled"), "true", css)
+            self.assertEqual(browser.find(css).get_attribute("aria-describedby"), "actions-raison", css)
+        browser.screenshot("boutons-grises-raison")
+        # Chosen in this form: the reason goes, the buttons work.
+        self.toggle("famille")
+        browser.wait(lambda: not browser.visible("#actions-raison"), message="the reason stayed after the choice")
+        self.assertIsNone(browser.find("a#generer").get_attribute("aria-describedby"))
+        # No reason at all: said there too.
+        browser.open_person(self.server, tokens["camille"])
+        self.toggle("travail")
+        browser.wait(lambda: browser.visible("#actions-raison"), message="nothing said with no reason chosen")
+        self.assertIn("Choisissez au moins un motif", browser.text("#actions-raison"))
 
     def test_home_page_without_link_shows_the_help(self):
         self.browser.open(self.server.url("/"))

@@ -1044,7 +1044,8 @@
     $("avis-fin").hidden = !(version && version.endedText);
     if (!version) return;
     const change = avant && (avant.depuis ? avant.depuis !== version.start : avant.formulaire !== lien.form.id);
-    if (change) {
+    // Past the end, the notice of the end is the true one: it names the last version already.
+    if (change && !version.endedText) {
       $("avis-formulaire-texte").textContent = `Nouveau formulaire depuis le ${version.startText}\u00a0: vérifiez vos motifs`
         + (version.contexts && version.contexts.length > 0 ? " et votre situation." : ".");
       $("avis-formulaire").hidden = false;

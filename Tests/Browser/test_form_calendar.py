@@ -181,6 +181,21 @@ class FormChangeTests(PageHelpers, unittest.TestCase):
         self.assertFalse(browser.visible("#avis-formulaire"), "the notice came back on the next visit")
         self.server.check_stopped_cleanly()
 
+    def test_past_the_end_of_the_rules_only_the_true_notice_shows(self):
+        """Issue 40, item 4: on 1 July 2021 « Nouveau formulaire depuis le 9 juin 2021 : vérifiez
+        vos motifs » showed beside « Plus aucune attestation n’est demandée… »."""
+        browser = self.browser
+        self.start_server(datetime.datetime(2021, 5, 20, 12, 0, tzinfo=UTC))
+        browser.open_person(self.server, self.token)
+        self.server.check_stopped_cleanly()
+
+        self.start_server(datetime.datetime(2021, 7, 1, 12, 0, tzinfo=UTC))
+        browser.open_person(self.server, self.token)
+        browser.wait(lambda: browser.visible("#avis-fin"), message="no notice of the end of the rules")
+        self.assertIn("Plus aucune attestation n’est demandée depuis le 20 juin 2021", browser.text("#avis-fin"))
+        self.assertFalse(browser.visible("#avis-formulaire"), "a new form announced past the end of the rules")
+        self.server.check_stopped_cleanly()
+
     def test_offline_after_a_change_the_page_says_so_and_makes_nothing(self):
         browser = self.browser
         self.start_server(JUST_BEFORE_CHANGE)

@@ -12,9 +12,12 @@ to its log (out/test/STAGE.log); when it ends its last lines are printed (all of
 or with TEST_VERBOSE=1). A stage that judges timing under whatever else the machine runs (the
 stress smokes, Debian 13's suite of servers under load) is run once more if it fails; its first
 failure is kept in STAGE.first.log and said at the end. At the end, a table: each stage, when it
-started, how long it took, its CPU, its outcome ("ok, 2nd run" for a second run that passed); then
-the lines that say why each failed stage failed (CI keeps only the end of the output). Exits 1 if
-any stage failed or did not run.
+started, how long it took, its CPU, its outcome ("FLAKY, ok on 2nd run" for a second run that
+passed: a failure that went away, not a pass); then how many stages were flaky and which, and the
+lines that say why each failed stage failed (CI keeps only the end of the output). Exits 1 if any
+stage failed or did not run. A complete run records its times and its flaky stages in
+out/test/times.json; --doc writes them into docs/testing.md, which keeps the flaky stages of the
+last runs recorded (FLAKY_HISTORY of them).
 
 Times are printed, never judged: a loaded machine is slower, not wrong.
 
@@ -173,6 +176,9 @@ DOC = os.path.join(REPO, "docs", "testing.md")
 DOC_START = "<!-- stages: written by scripts/run-stages.py --doc from the last run; Tests/Docs checks them -->"
 DOC_END = "<!-- end of stages -->"
 TIMES = os.path.join(REPO, "out", "test", "times.json")
+# How many recorded runs docs/testing.md lists the flaky stages of.
+FLAKY_HISTORY = 6
+FLAKY_START = "Stages that failed once, then passed on their second run (flaky), in the runs recorded:"
 
 
 def doc_section(every, times):
@@ -190,7 +196,12 @@ def doc_section(every, times):
         after = ", ".join(f"`{name}`" for name in stage.needs) or "-"
         lines.append(f"| `{stage.name}` | {stage.summary} | {after} | {shown(start)} | {shown(took)} | {shown(cpu)} |")
     lines += ["", f"The whole run: {shown(times['total'])}, {shown(times.get('cpu'))} of CPU ({times['note']}).", "",
-              DOC_END]
+              FLAKY_START, ""]
+    for run_note, names in times.get("flaky_history", []):
+        lines.append(f"- {run_note}: {', '.join(f'`{name}`' for name in names) if names else 'none'}")
+    if not times.get("flaky_history"):
+        lines.append("- none recorded yet")
+    lines += ["", DOC_END]
     return "\n".join(lines)
 
 
@@ -212,8 +223,14 @@ def doc_times(text):
             stages_seen[cells[0].strip("`")] = (seconds(cells[3]), seconds(cells[4]), seconds(cells[5]))
     total_line = [line for line in section.splitlines() if line.startswith("The whole run: ")][0]
     found = re.fullmatch(r"The whole run: (\S+), (\S+) of CPU \((.*)\)\.", total_line)
+    history = []
+    for line in section.split(FLAKY_START, 1)[1].splitlines() if FLAKY_START in section else []:
+        entry = re.fullmatch(r"- (.*): (.*)", line.strip())
+        if entry and line.strip() != "- none recorded yet":
+            names = [] if entry.group(2) == "none" else [name.strip("` ") for name in entry.group(2).split(",")]
+            history.append([entry.group(1), names])
     return {"stages": stages_seen, "total": seconds(found.group(1)), "cpu": seconds(found.group(2)),
-            "note": found.group(3)}
+            "note": found.group(3), "flaky_history": history}
 
 
 def write_doc():
@@ -225,12 +242,25 @@ def write_doc():
         times = {"stages": {}, "total": None, "cpu": None, "note": "no whole run recorded yet"}
     with open(DOC, encoding="utf-8") as handle:
         text = handle.read()
+    # The flaky stages of this run join those of the runs the doc recorded already.
+    history = doc_times(text).get("flaky_history", []) if DOC_START in text else []
+    if "flaky" in times and not any(note == times["note"] for note, _ in history):
+        history = [[times["note"], times["flaky"]]] + history
+    times["flaky_history"] = history[:FLAKY_HISTORY]
     before, rest = text.split(DOC_START, 1)
     after = rest.split(DOC_END, 1)[1]
     with open(DOC, "w", encoding="utf-8") as handle:
         handle.write(before + doc_section(stages(), times) + after)
     print(f"run-stages: {os.path.relpath(DOC, REPO)} written from the run of {times['note']}.")
     return 0
+
+
+# A stage that failed, then passed when run again: reported as such, not as a plain pass.
+FLAKY = "FLAKY, ok on 2nd run"
+
+
+def passed(stage):
+    return stage.outcome is not None and (stage.outcome == "ok" or stage.outcome == FLAKY)
 
 
 def clock(seconds):
@@ -348,7 +378,7 @@ def run(selected, log_dir):
         if stage.first_started is not None:
             stage.started = stage.first_started
         if stage.outcome == "ok" and stage.first_failure is not None:
-            stage.outcome = "ok, 2nd run"
+            stage.outcome = FLAKY
 
     print()
     print(f"{'stage':<16} {'start':>6} {'time':>6} {'CPU':>6}  outcome")
@@ -359,13 +389,16 @@ def run(selected, log_dir):
         print(f"{stage.name:<16} {began:>6} {took:>6} {cpu:>6}  {stage.outcome}")
     cpu_total = sum(stage.cpu or 0 for stage in selected)
     print(f"{'make test':<16} {'':>6} {clock(total):>6} {clock(cpu_total):>6}  "
-          + ("ok" if all(stage.outcome.startswith("ok") for stage in selected) else "FAILED"))
+          + ("ok" if all(passed(stage) for stage in selected) else "FAILED"))
     load = " ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"CPU: seconds used by each stage's processes; {os.cpu_count()} cores; load average now {load} "
           "(other work on the machine slows every stage).")
-    failed = [stage.name for stage in selected if not stage.outcome.startswith("ok")]
+    failed = [stage.name for stage in selected if not passed(stage)]
+    flaky = [stage.name for stage in selected if stage.outcome == FLAKY]
+    print(f"Flaky: {len(flaky)} stage(s) failed once, then passed on their second run"
+          + (f": {', '.join(flaky)}." if flaky else "."))
     for stage in selected:
-        if stage.first_failure is not None and stage.outcome.startswith("ok"):
+        if stage.first_failure is not None and passed(stage):
             print(f"{stage.name} failed its first run ({os.path.relpath(log_dir, REPO)}/{stage.name}.first.log):")
             for line in stage.first_failure:
                 print(f"  {line}")
@@ -378,6 +411,7 @@ def run(selected, log_dir):
             "total": round(total),
             "cpu": round(cpu_total),
             "note": f"{time.strftime('%Y-%m-%d')}, commit {commit}, {os.cpu_count()} cores",
+            "flaky": flaky,
         }
         os.makedirs(os.path.dirname(TIMES), exist_ok=True)
         with open(TIMES, "w", encoding="utf-8") as handle:

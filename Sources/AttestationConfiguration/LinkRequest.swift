@@ -148,9 +148,12 @@ extension ServiceState {
             }
             reasons = codes.map { code in calendar.carryOver([code], into: inForce.form).codes.first ?? code }
         } else if !inForce.reasons.missing.isEmpty {
+            // « n’existe plus » only of reasons the version in force when the link was minted had.
+            let mintedUnder = calendar.version(at: contents.issuedAt)?.forms.flatMap(\.reasons).map(\.code) ?? []
             throw .reasonsNotInForm(
                 missing: inForce.reasons.missing, form: inForce.form, locked: contents.lockReasons,
-                contextsWithReasons: inForce.contextsWithReasons)
+                contextsWithReasons: inForce.contextsWithReasons,
+                existedWhenMinted: inForce.reasons.missing.allSatisfy(mintedUnder.contains))
         }
         do {
             return try Attestation(
@@ -172,8 +175,10 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The link's own reasons are none, or not of its form (a form changed since it was minted);
     /// for a link that follows the calendar (nil), of no form this server knows.
     case linkReasons(formID: String?)
-    /// The version in force has no counterpart for some of the link's default reasons.
-    case reasonsNotInForm(missing: [String], form: Form, locked: Bool, contextsWithReasons: [InForce])
+    /// The version in force has no counterpart for some of the link's default reasons, which the
+    /// version in force when the link was minted had (`existedWhenMinted`) or not.
+    case reasonsNotInForm(
+        missing: [String], form: Form, locked: Bool, contextsWithReasons: [InForce], existedWhenMinted: Bool)
     /// A `context` the version in force does not have.
     case unknownContext(String, accepted: [String])
     /// A `context` asked of a link that always prints one form.
@@ -211,14 +216,22 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
         case .linkReasons(nil):
             return "les motifs de ce lien ne sont ceux d’aucun formulaire installé sur ce serveur ; "
                 + "demandez un nouveau lien à votre administrateur."
-        case .reasonsNotInForm(let missing, let form, let locked, let elsewhere):
+        case .reasonsNotInForm(let missing, let form, let locked, let elsewhere, let existedWhenMinted):
             let quoted = missing.map(VisibleText.quoted).joined(separator: ", ")
-            let subject =
+            // « plus »: they were in the form when the link was made; else they never were in
+            // this one (a link minted that day with an older code), and « plus » would mislead.
+            let verb =
                 missing.count == 1
-                ? "le motif \(quoted) de ce lien n’existe plus" : "les motifs \(quoted) de ce lien n’existent plus"
+                ? (existedWhenMinted ? "n’existe plus" : "n’existe pas")
+                : (existedWhenMinted ? "n’existent plus" : "n’existent pas")
+            let subject =
+                missing.count == 1 ? "le motif \(quoted) de ce lien \(verb)" : "les motifs \(quoted) de ce lien \(verb)"
             let since = form.inForce.map { " depuis le \(LocalDateTime($0.start, in: .paris).frenchLong)" } ?? ""
+            // With contexts, the form of which one: the daytime one lacks what the curfew one has.
+            let which = form.inForce?.context.map { " (\(VisibleText.quoted(form.inForce?.contextName ?? $0)))" } ?? ""
+            let inForm = "dans le formulaire en vigueur\(which)\(since)"
             if locked {
-                return "\(subject) dans le formulaire en vigueur\(since), et ce lien impose ses motifs ; "
+                return "\(subject) \(inForm), et ce lien impose ses motifs ; "
                     + "demandez un nouveau lien à votre administrateur."
             }
             let accepted = form.reasons.map { "\($0.code) (\($0.shortLabel ?? $0.label))" }.joined(separator: ", ")
@@ -226,7 +239,7 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
                 other.context.map { "\(VisibleText.quoted(other.contextName ?? $0)) (context=\($0))" }
             }
             let hint = contexts.isEmpty ? "" : " Le contexte qui les a : \(contexts.joined(separator: ", "))."
-            return "\(subject) dans le formulaire en vigueur\(since) ; choisissez vos motifs sur votre page, "
+            return "\(subject) \(inForm) ; choisissez vos motifs sur votre page, "
                 + "ou avec le paramètre reasons parmi : \(accepted).\(hint)"
         case .unknownContext(let context, let accepted):
             return accepted.isEmpty

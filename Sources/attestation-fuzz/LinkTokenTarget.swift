@@ -157,7 +157,7 @@ enum LinkTokenTarget {
                     contents.reasons.isEmpty
                         || contents.reasons.contains { code in forms.allSatisfy { $0.reason(code: code) == nil } },
                     "motifs du lien déclarés hors du formulaire à tort")
-            case .reasonsNotInForm(let missing, let form, _, _):
+            case .reasonsNotInForm(let missing, let form, _, _, _):
                 require(
                     contents.formID == nil && !missing.isEmpty && missing.allSatisfy { form.reason(code: $0) == nil },
                     "motifs déclarés absents du formulaire en vigueur à tort")

@@ -1039,9 +1039,11 @@
    * saw last time; then remembers this one. */
   function signalerNouveauFormulaire(lien, avant) {
     const version = lien.version;
-    // Past the end of the calendar (20 June 2021): said every time, the link still prints.
-    $("avis-fin").textContent = (version && version.endedText) || "";
-    $("avis-fin").hidden = !(version && version.endedText);
+    // Past the end of the calendar (20 June 2021): said every time, the link still prints. A
+    // pinned link whose form is no longer in force says so, and since when.
+    const fin = (version && version.endedText) || (lien.pinnedFormOutdated && lien.pinnedFormOutdated.text) || "";
+    $("avis-fin").textContent = fin;
+    $("avis-fin").hidden = fin === "";
     if (!version) return;
     const change = avant && (avant.depuis ? avant.depuis !== version.start : avant.formulaire !== lien.form.id);
     // Past the end, the notice of the end is the true one: it names the last version already.

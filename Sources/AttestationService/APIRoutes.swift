@@ -25,6 +25,24 @@ enum APIRoutes {
         let offsetBounds: OffsetBounds
         let expires: String?
         let serverTime: String
+        /// A pinned link whose form is no longer in force: since when, and the page's notice;
+        /// nil for a link that follows the calendar and for a form still in force.
+        let pinnedFormOutdated: PinnedFormOutdated?
+    }
+
+    struct PinnedFormOutdated: Encodable {
+        /// ISO 8601.
+        let since: String
+        let text: String
+
+        init(_ outdated: OutdatedForm, form: Form) {
+            since = iso8601(outdated.since)
+            let day = LocalDateTime(outdated.since, in: .paris).frenchLong
+            text =
+                outdated.rulesEnded
+                ? "Plus aucune attestation n’est demandée depuis le \(day)\u{A0}: ce lien imprime toujours le formulaire \(VisibleText.quoted(form.name))."
+                : "Ce lien imprime toujours le formulaire \(VisibleText.quoted(form.name)), qui n’est plus en vigueur depuis le \(day)\u{A0}: pour le formulaire du moment, demandez à votre administrateur un lien qui suit le calendrier."
+        }
     }
 
     /// A version of the calendar: since when, its contexts, the one shown, and the next change.
@@ -122,7 +140,10 @@ enum APIRoutes {
             defaultReasons: inForce.reasons.codes, missingReasons: inForce.reasons.missing,
             lockReasons: contents.lockReasons,
             timeZone: link.timeZone.identifier, offsetBounds: state.bounds,
-            expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now))
+            expires: contents.expiresAt.map { iso8601($0) }, serverTime: iso8601(now),
+            pinnedFormOutdated: link.pinnedForm.flatMap { form in
+                state.calendar.outdated(form, at: now).map { PinnedFormOutdated($0, form: form) }
+            })
         return HTTPResponse(
             status: 200, headers: Routes.privateHeaders + [("Content-Type", "application/json")], body: encode(info))
     }

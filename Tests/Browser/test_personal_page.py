@@ -63,6 +63,17 @@ class PersonalPageTests(PageHelpers, unittest.TestCase):
         browser.wait(lambda: browser.visible("#actions-raison"), message="nothing said with no reason chosen")
         self.assertIn("Choisissez au moins un motif", browser.text("#actions-raison"))
 
+    def test_a_pinned_link_says_its_form_is_no_longer_in_force_and_since_when(self):
+        """Issue 40, item 3: a link pinned to the form of 28 November 2020 printed it years later
+        without a word."""
+        browser = self.browser
+        browser.open_person(self.server, tokens["camille"])
+        browser.wait(lambda: browser.visible("#avis-fin"), message="no notice of the outdated form")
+        text = browser.text("#avis-fin")
+        self.assertIn("Ce lien imprime toujours le formulaire", text)
+        self.assertIn("qui n’est plus en vigueur depuis le 15 décembre 2020", text)
+        self.assertIn("demandez à votre administrateur un lien qui suit le calendrier", text)
+
     def test_home_page_without_link_shows_the_help(self):
         self.browser.open(self.server.url("/"))
         self.browser.wait(lambda: self.browser.visible("#accueil"), message="#accueil is not shown on /")

@@ -71,6 +71,7 @@ public struct VerificationKey: Sendable, Hashable {
         guard let raw = Data(base64Encoded: base64), raw.count == Ed25519.publicKeyLength else {
             throw .invalidPublicKey(id: id)
         }
+        guard Ed25519.isTrustworthyPublicKey([UInt8](raw)) else { throw .weakPublicKey(id: id) }
         self.init(id: id, raw: [UInt8](raw))
     }
 
@@ -106,6 +107,8 @@ enum KeyID {
 public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidKeyID(String)
     case invalidPublicKey(id: String)
+    /// A point of small order, or a non-canonical encoding: it would verify forged links.
+    case weakPublicKey(id: String)
     case duplicateKeyID(String)
     case unreadablePrivateKey
 
@@ -115,6 +118,9 @@ public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "identifiant de clé invalide ; 1 à 32 caractères parmi A-Z a-z 0-9 . _ - attendus."
         case .invalidPublicKey(let id):
             return "clé publique « \(id) » invalide ; 32 octets Ed25519 en base64 attendus."
+        case .weakPublicKey(let id):
+            return
+                "clé publique « \(id) » refusée : point d’ordre faible ou encodage non canonique, qui validerait des liens falsifiés ; une clé publique écrite par attestation-admin init ou keygen est attendue."
         case .duplicateKeyID(let id):
             return "identifiant de clé « \(id) » en double ; chaque clé doit avoir le sien."
         case .unreadablePrivateKey:

@@ -10,15 +10,32 @@ enum BoundedFile {
         case unreadable
         case tooLarge(limit: Int)
         case empty
+        /// Group or others may write it (its mode): refused where the file decides who is trusted.
+        case writableByOthers(mode: Int)
+    }
+
+    /// The refusal of a file others may write, in French, as sshd's StrictModes refuses one: the
+    /// configuration names the keys links are checked with, the revocation list which links no
+    /// longer hold; anyone who may write either may forge or revive links (issue 38: `init` under
+    /// umask 000 wrote them 0666, and the server took them).
+    static func writableMessage(_ url: URL, mode: Int) -> String {
+        "fichier modifiable par d’autres que son propriétaire (mode \(String(format: "%04o", mode))), refusé : il "
+            + "décide quels liens sont valides. Attendu : 0644 ou plus strict (chmod go-w \(url.path))."
     }
 
     /// The whole file, at most `limit` bytes; symbolic links are followed.
-    static func read(_ url: URL, limit: Int, allowEmpty: Bool = true) throws(Failure) -> [UInt8] {
+    /// With `ownerWritesOnly`, a file group or others may write is refused (`writableByOthers`).
+    static func read(
+        _ url: URL, limit: Int, allowEmpty: Bool = true, ownerWritesOnly: Bool = false
+    ) throws(Failure) -> [UInt8] {
         var status = stat()
         guard stat(url.path, &status) == 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
+        if ownerWritesOnly, status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            throw .writableByOthers(mode: Int(status.st_mode & 0o7777))
+        }
         guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
         guard let handle = try? FileHandle(forReadingFrom: url) else { throw .unreadable }
         defer { try? handle.close() }

@@ -140,9 +140,12 @@ public struct ServiceState: Sendable {
     public static func load(configurationFile: URL) throws(ConfigurationError) -> ServiceState {
         let source = configurationFile.path
         let data: [UInt8]
-        do { data = try BoundedFile.read(configurationFile, limit: maxConfigurationBytes) } catch {
+        try Self.checkDirectory(of: configurationFile)
+        do { data = try BoundedFile.read(configurationFile, limit: maxConfigurationBytes, ownerWritesOnly: true) } catch
+        {
             let message =
                 switch error {
+                case .writableByOthers(let mode): BoundedFile.writableMessage(configurationFile, mode: mode)
                 case .missing: "fichier introuvable ; créez-le avec « attestation-admin init »."
                 case .tooLarge(let limit): "fichier trop grand : \(BoundedFile.shownSize(limit)) au plus."
                 case .notARegularFile: "ce n’est pas un fichier ordinaire."
@@ -232,9 +235,13 @@ public struct ServiceState: Sendable {
     /// or truncated by mistake would bring every revoked link back, so it never loads.
     static func loadRevocationList(_ file: URL) throws(ConfigurationError) -> RevocationList {
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(file, limit: RevocationList.maxFileBytes, allowEmpty: false) } catch {
+        do {
+            bytes = try BoundedFile.read(
+                file, limit: RevocationList.maxFileBytes, allowEmpty: false, ownerWritesOnly: true)
+        } catch {
             let message =
                 switch error {
+                case .writableByOthers(let mode): BoundedFile.writableMessage(file, mode: mode)
                 case .missing:
                     "liste de révocation introuvable. Elle est exigée, même sans révocation, pour qu’un fichier supprimé par "
                         + "erreur ne rende pas valides les liens révoqués ; créez-la avec un commentaire (# aucune révocation)."
@@ -249,6 +256,21 @@ public struct ServiceState: Sendable {
         }
         do { return try RevocationList(parsing: bytes) } catch {
             throw ConfigurationError(source: file.path, path: "", message: error.description)
+        }
+    }
+
+    /// The configuration's folder, where another `config.json` could be put in its place: not
+    /// writable by others unless sticky (as /tmp, where only a file's owner may replace it).
+    static func checkDirectory(of file: URL) throws(ConfigurationError) {
+        var status = stat()
+        let directory = file.deletingLastPathComponent()
+        guard stat(directory.path, &status) == 0 else { return }
+        guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 || status.st_mode & S_ISVTX != 0 else {
+            throw ConfigurationError(
+                source: file.path, path: "",
+                message:
+                    "dossier \(directory.path) modifiable par d’autres que son propriétaire (mode \(String(format: "%04o", Int(status.st_mode & 0o7777)))), refusé : on pourrait y remplacer la configuration. Attendu : 0755 ou plus strict (chmod go-w \(directory.path))."
+            )
         }
     }
 

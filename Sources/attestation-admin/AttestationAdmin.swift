@@ -48,25 +48,18 @@ struct AdminError: Error {
     static func software(_ message: String) -> AdminError { AdminError(message: message, status: 1) }
 }
 
-/// Writes a file whole or not at all (a temporary file renamed into place). A file replaced
-/// keeps its mode, owner and group: `keygen` or `revoke` run under a strict umask, or by root,
-/// must not make `config.json` unreadable to the server's user.
+/// Writes a file others read (the configuration, the revocation list), whole or not at all,
+/// written by its owner only: its mode kept without the group's and others' write bits (0644
+/// for a new file), its owner and group kept where the system allows: `keygen` or `revoke` run
+/// under a strict umask, or by root, must not make `config.json` unreadable to the server's user. The server refuses a
+/// configuration or revocation list others may write: under umask 000, `init` wrote them 0666
+/// (issue 38). The temporary file has its mode from its creation, so that no one else ever
+/// holds it open for writing.
 func writeAtomically(_ data: Data, to path: String) throws {
-    let manager = FileManager.default
-    let kept = (try? manager.attributesOfItem(atPath: path))
-        .map { $0.filter { [.posixPermissions, .ownerAccountID, .groupOwnerAccountID].contains($0.key) } }
-    do {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw AdminError.cannotCreate(
-            "impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
-    }
-    if let kept {
-        // Owner and group can only be kept by root; the mode always is.
-        if (try? manager.setAttributes(kept, ofItemAtPath: path)) == nil, let mode = kept[.posixPermissions] {
-            try? manager.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-        }
-    }
+    var status = stat()
+    let exists = stat(path, &status) == 0
+    let mode = (exists ? mode_t(status.st_mode & 0o7777) : 0o644) & ~mode_t(0o022)
+    try writeReplacing(data, to: path, mode: mode, owner: exists ? (status.st_uid, status.st_gid) : nil)
 }
 
 /// Writes a file that holds working links or a person's identity (what `mint -o`, `paper -o`
@@ -74,13 +67,21 @@ func writeAtomically(_ data: Data, to path: String) throws {
 /// created with mode 0600 (whatever the umask, never a moment where others could read it), then
 /// renamed into place, so a file replaced with `--force` becomes 0600 too.
 func writePrivately(_ data: Data, to path: String) throws {
+    try writeReplacing(data, to: path, mode: 0o600, owner: nil)
+}
+
+/// A temporary file beside `path` created with `mode` exactly (the umask aside), given `owner`
+/// where the system allows, written, synced, then renamed over `path`.
+private func writeReplacing(_ data: Data, to path: String, mode: mode_t, owner: (uid_t, gid_t)?) throws {
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
         .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
     let failure = AdminError.cannotCreate(
         "impossible d’écrire \(path) ; vérifiez que le dossier existe et est accessible en écriture.")
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw failure }
+    // The replaced file's owner and group: root may give them; anyone else keeps their own.
+    if let owner { _ = fchown(descriptor, owner.0, owner.1) }
     let written = data.withUnsafeBytes { bytes -> Bool in
         var offset = 0
         while offset < bytes.count {
@@ -91,7 +92,9 @@ func writePrivately(_ data: Data, to path: String) throws {
         }
         return true
     }
-    guard written, fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
+    guard written, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0, close(descriptor) == 0,
+        rename(temporary, path) == 0
+    else {
         unlink(temporary)
         throw failure
     }

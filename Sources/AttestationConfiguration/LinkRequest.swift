@@ -104,13 +104,16 @@ extension ServiceState {
         }
         guard let version = calendar.version(at: instant) else { throw .emptyCalendar }
         let form: Form
-        if let context, let chosen = version.form(context: context) {
+        if let context {
+            // Only a context of the version in force: one of another version (`journee` on 20
+            // March 2021) answered 200 with the curfew form, a document that did not cover the
+            // person who asked for the daytime one (issue 38). Fail closed, say which exist.
+            guard let chosen = version.form(context: context) else {
+                throw .unknownContext(context, accepted: version.contexts, at: instant)
+            }
             form = chosen
-        } else if let context, !calendar.isContextOfSomeVersion(context) {
-            throw .unknownContext(context, accepted: version.contexts)
         } else {
-            // No context, or one of another version (a Shortcut written then): the link's own
-            // default where this version has it, else the version's first.
+            // No context: the link's own default where this version has it, else the version's first.
             form = version.form(context: contents.context) ?? version.forms[0]
         }
         let reasons = calendar.carryOver(contents.reasons, into: form)
@@ -179,8 +182,8 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
     /// version in force when the link was minted had (`existedWhenMinted`) or not.
     case reasonsNotInForm(
         missing: [String], form: Form, locked: Bool, contextsWithReasons: [InForce], existedWhenMinted: Bool)
-    /// A `context` the version in force does not have.
-    case unknownContext(String, accepted: [String])
+    /// A `context` the version in force at `at` does not have.
+    case unknownContext(String, accepted: [String], at: Date)
     /// A `context` asked of a link that always prints one form.
     case contextOfPinnedLink(formID: String)
     /// A calendar with no version: links that follow it cannot print anything.
@@ -241,10 +244,11 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
             let hint = contexts.isEmpty ? "" : " Le contexte qui les a : \(contexts.joined(separator: ", "))."
             return "\(subject) \(inForm) ; choisissez vos motifs sur votre page, "
                 + "ou avec le paramètre reasons parmi : \(accepted).\(hint)"
-        case .unknownContext(let context, let accepted):
+        case .unknownContext(let context, let accepted, let instant):
+            let day = LocalDateTime(instant, in: .paris).frenchLong
             return accepted.isEmpty
-                ? "contexte \(VisibleText.quoted(context)) inconnu : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."
-                : "contexte \(VisibleText.quoted(context)) inconnu ; contextes du formulaire en vigueur : \(accepted.joined(separator: ", "))."
+                ? "contexte \(VisibleText.quoted(context)) inconnu le \(day) : le formulaire en vigueur n’a qu’un contexte ; retirez le paramètre context."
+                : "contexte \(VisibleText.quoted(context)) inconnu le \(day) ; contextes du formulaire en vigueur : \(accepted.joined(separator: ", "))."
         case .contextOfPinnedLink(let formID):
             return "ce lien imprime toujours le formulaire \(formID) ; le paramètre context ne s’y applique pas."
         case .emptyCalendar:

@@ -171,12 +171,6 @@ public struct FormCalendar: Sendable {
         return CarriedReasons(codes: carried, missing: missing)
     }
 
-    /// Whether some version has the context `context`: one of another version (`week-end` once
-    /// `mesures-renforcees` replaced it) is no error, so a Shortcut written then keeps working.
-    public func isContextOfSomeVersion(_ context: String) -> Bool {
-        versions.contains { $0.contexts.contains(context) }
-    }
-
     /// `codes` and every code they continue, through the versions before `start`.
     private func ancestors(of codes: [String], before start: Date) -> Set<String> {
         var found = Set(codes)

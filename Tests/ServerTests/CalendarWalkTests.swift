@@ -240,11 +240,40 @@ import Testing
         #expect(refused.status == 409)
         let hint = String(decoding: refused.body, as: UTF8.self)
         #expect(hint.contains("context=mesures-renforcees") && !hint.contains("context=couvre-feu"), "\(hint)")
-        // A context of an earlier version (a Shortcut written then) is the version's default, not
-        // an error.
-        let kept = walk.get(
+        // A context of an earlier version (a Shortcut written then) is refused, naming the day
+        // and the contexts of that day: it printed the curfew form for the weekend one (issue 38).
+        let earlier = walk.get(
             "/attestation.pdf", at: "2021-03-25T12:00", ["t": token, "context": "week-end", "reasons": "sante"])
-        #expect(kept.status == 200, "\(String(decoding: kept.body, as: UTF8.self))")
+        #expect(earlier.status == 400)
+        let said = String(decoding: earlier.body, as: UTF8.self)
+        #expect(said.contains("inconnu le 25\u{A0}mars 2021"), "\(said)")
+        #expect(said.contains("couvre-feu, mesures-renforcees"), "\(said)")
+    }
+
+    /// A context of another version on every route that takes one: 400, never the version's
+    /// default form (on 20 March 2021, `week-end` and `journee` printed the curfew form on all
+    /// five routes, and `mesures-renforcees` did on 3 April; issue 38).
+    @Test func aContextOfAnotherVersionIsRefusedOnEveryRoute() throws {
+        let walk = try Walk()
+        let token = try walk.token(reasons: ["travail"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let routes = [
+            "/attestation.pdf", "/attestation.png", "/attestation-papier.pdf", "/api/v1/link", "/api/v1/template",
+        ]
+        for (day, refused, accepted) in [
+            ("2021-03-20T11:00", ["week-end", "journee"], ["couvre-feu", "mesures-renforcees"]),
+            ("2021-04-03T11:00", ["mesures-renforcees", "week-end"], ["couvre-feu", "journee"]),
+        ] {
+            for route in routes {
+                for context in refused {
+                    let answer = walk.get(route, at: day, ["t": token, "context": context])
+                    #expect(answer.status == 400, "\(route) at \(day) with \(context): \(answer.status)")
+                }
+                for context in accepted {
+                    let answer = walk.get(route, at: day, ["t": token, "context": context])
+                    #expect(answer.status == 200, "\(route) at \(day) with \(context): \(answer.status)")
+                }
+            }
+        }
     }
 
     /// The page's JSON and its offline template: the version in force, its contexts, the

@@ -210,7 +210,8 @@ public enum LinkRequestError: Error, Sendable, Equatable, CustomStringConvertibl
         case .reasonsLocked:
             return "ce lien impose ses motifs ; le paramètre reasons n’est pas accepté."
         case .unknownForm(let id):
-            return "le formulaire \(id) de ce lien n’est pas installé sur ce serveur."
+            return "le formulaire \(VisibleText.quoted(id)) de ce lien n’est plus installé sur ce serveur ; "
+                + "prévenez la personne qui vous a donné ce lien : elle peut le réinstaller ou vous en donner un nouveau."
         case .unknownTimeZone(let zone):
             return "le fuseau horaire \(zone) de ce lien est inconnu de ce serveur."
         case .linkReasons(let formID?):

@@ -13,6 +13,8 @@ struct RouteError: Error, Sendable {
     let message: String
     /// `link_revoked`, `bad_parameter`…: logged with the request.
     let reason: String
+    /// The pinned form of a verified link that this server does not have: `/healthz` names it.
+    var missingForm: String? = nil
 
     static func badParameter(_ message: String) -> RouteError {
         RouteError(status: 400, message: message, reason: "bad_parameter")
@@ -38,7 +40,9 @@ struct RouteError: Error, Sendable {
             case .link(.valid): (400, "bad_parameter")
             case .reasonsLocked: (400, "reasons_locked")
             case .parameter: (400, "bad_parameter")
-            case .unknownForm: (500, "form_not_installed")
+            // The link is sound; its form was removed from formsDirectory: unavailable here until
+            // it comes back, not a fault of the server (a 500 while /healthz said ok, issue 38).
+            case .unknownForm: (503, "form_not_installed")
             case .unknownTimeZone: (500, "time_zone_unknown")
             case .linkReasons: (500, "link_reasons_not_in_form")
             // The link is sound and the server too: the rules changed under it, the person chooses.
@@ -46,6 +50,7 @@ struct RouteError: Error, Sendable {
             case .unknownContext, .contextOfPinnedLink: (400, "bad_parameter")
             case .emptyCalendar: (500, "calendar_empty")
             }
+        if case .unknownForm(let id) = error { missingForm = id }
     }
 }
 

@@ -37,6 +37,8 @@ struct Routes {
         let route: String
         let response: HTTPResponse
         let refusal: String?
+        /// The pinned form a verified link asked for and this server lacks.
+        var missingForm: String? = nil
     }
 
     func respond(to request: HTTPRequest) -> Outcome {
@@ -61,9 +63,11 @@ struct Routes {
                     response: ErrorPage.response(
                         error, personalPage: personalPage(of: request),
                         contact: snapshot.state.configuration.contact),
-                    refusal: error.reason)
+                    refusal: error.reason, missingForm: error.missingForm)
             }
-            return Outcome(route: route, response: Self.error(error, json: json), refusal: error.reason)
+            return Outcome(
+                route: route, response: Self.error(error, json: json), refusal: error.reason,
+                missingForm: error.missingForm)
         }
     }
 
@@ -107,6 +111,8 @@ struct Routes {
         case ok
         case degraded(Service.RefusedReload)
         case revocationsMissing(Service.MissingRevocations)
+        /// Verified links asked for pinned forms this server does not have (their ids).
+        case formsMissing([String])
         case stopping
 
         var response: HTTPResponse {
@@ -118,6 +124,7 @@ struct Routes {
                 var jsonPath: String?
                 var error: String?
                 var missingRevokedIDs: Int?
+                var missingForms: [String]?
             }
             let (status, body): (Int, Body) =
                 switch self {
@@ -140,6 +147,15 @@ struct Routes {
                             error:
                                 "\(missing.count) identifiant(s) révoqué(s) absent(s) de la liste : ils restent révoqués jusqu’au redémarrage.",
                             missingRevokedIDs: missing.count)
+                    )
+                case .formsMissing(let ids):
+                    (
+                        200,
+                        Body(
+                            status: "degraded", reason: "forms_missing",
+                            error:
+                                "des liens demandent des formulaires absents de ce serveur (\(ids.joined(separator: ", "))) ; remettez leurs fichiers dans formsDirectory, ou donnez de nouveaux liens à leurs titulaires.",
+                            missingForms: ids)
                     )
                 }
             return HTTPResponse(

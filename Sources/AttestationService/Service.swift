@@ -14,6 +14,10 @@ public final class Service: Sendable {
     private let refusedReload = Mutex<RefusedReload?>(nil)
     /// Set while the revocation list on disk lacks ids revoked earlier in this process's life.
     private let missingRevocations = Mutex<MissingRevocations?>(nil)
+    /// The pinned forms verified links asked for since they went missing (at most
+    /// `maximumMissingForms`: only links signed with a trusted key can add one).
+    private let missingForms = Mutex<Set<String>>([])
+    static let maximumMissingForms = 64
     private let logger: Logger
     private let metrics = ServiceMetrics()
     private let requestIDs = RequestIDs()
@@ -102,6 +106,8 @@ public final class Service: Sendable {
         }
         metrics.reload(applied: true)
         let state = fresh.state
+        // A form put back is no longer missing; the others stay until links stop asking.
+        missingForms.withLock { missing in missing = missing.filter { state.catalog.form(id: $0) == nil } }
         logger.notice(
             "configuration reloaded",
             metadata: [
@@ -200,11 +206,18 @@ public final class Service: Sendable {
         let health: Routes.Health =
             if draining.load(ordering: .relaxed) { .stopping } else if let refused = degraded {
                 .degraded(refused)
-            } else if let missing = revocationsMissing { .revocationsMissing(missing) } else { .ok }
+            } else if let missing = revocationsMissing {
+                .revocationsMissing(missing)
+            } else if let forms = missingForms.withLock({ $0.isEmpty ? nil : $0.sorted() }) {
+                .formsMissing(forms)
+            } else { .ok }
         let outcome = Routes(
             snapshot: snapshot, metrics: metrics, health: health,
             metricsExposition: metricsExposition, now: clock()
         ).respond(to: request)
+        if let form = outcome.missingForm {
+            missingForms.withLock { if $0.count < Self.maximumMissingForms { $0.insert(form) } }
+        }
         var response = outcome.response
         response.headers.append(("X-Request-Id", id))
         record(
@@ -236,7 +249,9 @@ public final class Service: Sendable {
         ]
         if let refusal = request.refusal { metadata["refusal"] = .string(refusal) }
         // A link the server cannot serve although it verified is the operator's to fix.
-        logger.log(level: request.status == 500 ? .error : .info, "request", metadata: metadata)
+        logger.log(
+            level: request.status == 500 || request.refusal == "form_not_installed" ? .error : .info, "request",
+            metadata: metadata)
     }
 
     private static func loggedMethod(_ method: String) -> String {

@@ -118,7 +118,7 @@ enum Fixture {
                 "travail", "achats_culturel_cultuel", "sante", "famille", "handicap",
                 "sport_animaux", "convocation", "missions", "enfants",
             ]),
-        link(id: "fuzz-lien-000006", camille, form: "formulaire-absent", reasons: ["travail"], refusal: 500),
+        link(id: "fuzz-lien-000006", camille, form: "formulaire-absent", reasons: ["travail"], refusal: 503),
         link(id: "fuzz-lien-000007", camille, reasons: ["travail"], zone: "Mars/Olympus", refusal: 500),
         // Reasons of another form: a link minted before its form changed. Unservable, like the two above.
         link(id: "fuzz-lien-000008", camille, reasons: ["sante", "achats"], refusal: 500),

@@ -31,7 +31,7 @@ struct Links: ParsableCommand {
 
     @Flag(
         help:
-            "Écrit du JSON : une liste d’objets (id, firstName, lastName, form, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID, status)."
+            "Écrit du JSON : une liste d’objets (id, firstName, lastName, form, formInstalled, formOutdatedSince, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID, status)."
     )
     var json = false
 
@@ -42,7 +42,11 @@ struct Links: ParsableCommand {
         for problem in problems { FileHandle.standardError.write(Data("attestation-admin : \(problem)\n".utf8)) }
         let now = Date()
         let shown = entries.filter { name.map($0.nameContains) ?? true }
-            .map { ListedLink(entry: $0, status: LinkStatus(of: $0, revoked: state.revoked, now: now)) }
+            .map {
+                ListedLink(
+                    entry: $0, status: LinkStatus(of: $0, revoked: state.revoked, now: now),
+                    form: PinnedFormState(of: $0, state: state, now: now))
+            }
         if json {
             print(try prettyJSON(shown))
             return
@@ -54,11 +58,11 @@ struct Links: ParsableCommand {
                     : "Aucun lien au nom de « \(name ?? "") » parmi les \(entries.count) du registre.")
             return
         }
-        print(Self.table(shown.map(\.entry), statuses: shown.map(\.status)))
+        print(Self.table(shown))
     }
 
     /// Aligned columns; dates in Paris time unless the link has its own zone, named then.
-    static func table(_ entries: [LinkRegister.Entry], statuses: [LinkStatus]) -> String {
+    static func table(_ links: [ListedLink]) -> String {
         func date(_ value: Date?, _ entry: LinkRegister.Entry) -> String {
             guard let value else { return "jamais" }
             let zone = TimeZone(identifier: entry.timeZone) ?? .paris
@@ -66,9 +70,11 @@ struct Links: ParsableCommand {
             return entry.timeZone == "Europe/Paris" ? String(text.dropLast(" (Europe/Paris)".count)) : text
         }
         let header = ["identifiant", "nom", "formulaire", "motifs", "expire", "créé le", "état"]
-        let rows = zip(entries, statuses).map { entry, status in
-            [
-                entry.id, entry.fullName, entry.form ?? Self.followsCalendar,
+        let rows = links.map { link in
+            let (entry, status) = (link.entry, link.status)
+            return [
+                entry.id, entry.fullName,
+                (entry.form ?? Self.followsCalendar) + (link.form.map { " (\($0.text))" } ?? ""),
                 entry.reasons.joined(separator: ",") + (entry.lockReasons ? " (imposés)" : ""),
                 date(entry.expiresAt, entry), date(entry.mintedAt, entry), status.rawValue,
             ]
@@ -81,6 +87,33 @@ struct Links: ParsableCommand {
             .trimmingCharacters(in: .whitespaces)
         }
         return "Heures de Paris (Europe/Paris), sauf fuseau indiqué.\n" + lines.joined(separator: "\n")
+    }
+}
+
+/// What a pinned link's form has become on this server: gone from it (the server answers 503),
+/// or replaced by a later version, or past the end of the rules (the link still prints it, and
+/// the person's page says so). Nil for a link that follows the calendar and a form in force.
+enum PinnedFormState: Equatable {
+    case notInstalled
+    case outdated(since: Date, rulesEnded: Bool)
+
+    init?(of entry: LinkRegister.Entry, state: ServiceState, now: Date) {
+        guard let id = entry.form else { return nil }
+        guard let form = state.catalog.form(id: id) else {
+            self = .notInstalled
+            return
+        }
+        guard let outdated = state.calendar.outdated(form, at: now) else { return nil }
+        self = .outdated(since: outdated.since, rulesEnded: outdated.rulesEnded)
+    }
+
+    var text: String {
+        switch self {
+        case .notInstalled: "absent de ce serveur"
+        case .outdated(let since, let ended):
+            (ended ? "plus d’attestation demandée depuis le " : "plus en vigueur depuis le ")
+                + String(ShownDate.text(since, in: .paris).prefix(10))
+        }
     }
 }
 
@@ -104,9 +137,11 @@ enum LinkStatus: String, Encodable {
 struct ListedLink: Encodable {
     let entry: LinkRegister.Entry
     let status: LinkStatus
+    let form: PinnedFormState?
 
     private enum Keys: String, CodingKey {
-        case id, firstName, lastName, form, reasons, lockReasons, timeZone, expiresAt, mintedAt, keyID, status
+        case id, firstName, lastName, form, formInstalled, formOutdatedSince, reasons, lockReasons, timeZone
+        case expiresAt, mintedAt, keyID, status
     }
 
     func encode(to encoder: Encoder) throws {
@@ -116,6 +151,13 @@ struct ListedLink: Encodable {
         try c.encode(entry.firstName, forKey: .firstName)
         try c.encode(entry.lastName, forKey: .lastName)
         try c.encode(entry.form, forKey: .form)
+        // A pinned form this server no longer has; when a pinned form stopped being the one in force.
+        try c.encode(form != .notInstalled, forKey: .formInstalled)
+        if case .outdated(let since, _) = form {
+            try c.encode(ShownDate.iso(since, in: zone), forKey: .formOutdatedSince)
+        } else {
+            try c.encodeNil(forKey: .formOutdatedSince)
+        }
         try c.encode(entry.reasons, forKey: .reasons)
         try c.encode(entry.lockReasons, forKey: .lockReasons)
         try c.encode(entry.timeZone, forKey: .timeZone)

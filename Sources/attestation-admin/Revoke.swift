@@ -195,7 +195,11 @@ struct Revoke: ParsableCommand {
         if candidates.count == 1, let id = LinkID(candidates[0].id) { return id }
 
         let listing = Links.table(
-            candidates, statuses: candidates.map { LinkStatus(of: $0, revoked: state.revoked, now: now) })
+            candidates.map {
+                ListedLink(
+                    entry: $0, status: LinkStatus(of: $0, revoked: state.revoked, now: now),
+                    form: PinnedFormState(of: $0, state: state, now: now))
+            })
         guard isatty(STDIN_FILENO) == 1 else {
             throw AdminError.data(
                 """

@@ -160,6 +160,31 @@ import Testing
         #expect(refused.withLock { $0 }.filter { $0 == 503 }.isEmpty, "\(refused.withLock { $0 })")
     }
 
+    /// A request whose client left is not drawn when its turn comes, however short the queue:
+    /// a mutant that checked only when the queue was full survived the suite (issue 38).
+    @Test func aRequestWhoseClientLeftIsNotDrawnWhenItsTurnComesInAQueueNotFull() throws {
+        let gate = Gate()
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(
+                host: "127.0.0.1", port: 0, threads: 1, maxConnections: 64, maxConnectionsPerAddress: 0,
+                connectionTimeout: 15, maxRequestBytes: 16384, expensiveThreads: 1, expensiveQueue: 8),
+            isExpensive: { $0.path == "/slow" }, handler: gate.handler)
+        defer {
+            gate.open()
+            server.stop(gracePeriod: 5)
+        }
+        let running = try Self.send(server.port, "/slow")
+        #expect(gate.waitUntilEntered(1) == 1)
+        // Two wait in a queue of eight, from clients that close at once.
+        for _ in 0..<2 { _ = try Self.send(server.port, "/slow") }
+        for _ in 0..<3000 where server.requestsInFlight < 3 { usleep(1000) }
+        #expect(server.requestsInFlight == 3)
+        gate.open()
+        #expect(running.readResponse()?.status == 200)
+        for _ in 0..<3000 where server.requestsInFlight > 0 { usleep(1000) }
+        #expect(gate.entered == 1, "drawn for clients that had left: \(gate.entered - 1)")
+    }
+
     /// The 503 of a stopping server tells the client when to come back, and closes: the waiting
     /// requests are answered while the running one still holds the stop (its gate shut), so
     /// their answers go out whatever the machine's speed.

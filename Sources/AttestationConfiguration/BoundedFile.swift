@@ -33,7 +33,7 @@ enum BoundedFile {
             throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
-        if ownerWritesOnly, status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+        if ownerWritesOnly, status.st_mode & (S_IWGRP | S_IWOTH) != 0, !isOnReadOnlyMount(url.path) {
             throw .writableByOthers(mode: Int(status.st_mode & 0o7777))
         }
         guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
@@ -47,6 +47,13 @@ enum BoundedFile {
         guard data.count <= limit else { throw .tooLarge(limit: limit) }
         if data.isEmpty, !allowEmpty { throw .empty }
         return [UInt8](data)
+    }
+
+    /// Whether `path` is on a file system mounted read-only, where no mode lets anyone write:
+    /// Kubernetes mounts a ConfigMap read-only in a folder of mode 0777.
+    static func isOnReadOnlyMount(_ path: String) -> Bool {
+        var system = statvfs()
+        return statvfs(path, &system) == 0 && system.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// `8 Mio`, `1 Mio`, `512 Kio`.

@@ -260,12 +260,16 @@ public struct ServiceState: Sendable {
     }
 
     /// The configuration's folder, where another `config.json` could be put in its place: not
-    /// writable by others unless sticky (as /tmp, where only a file's owner may replace it).
+    /// writable by others unless sticky (as /tmp, where only a file's owner may replace it) or
+    /// mounted read-only (a Kubernetes ConfigMap's folder is 0777).
     static func checkDirectory(of file: URL) throws(ConfigurationError) {
         var status = stat()
         let directory = file.deletingLastPathComponent()
         guard stat(directory.path, &status) == 0 else { return }
-        guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 || status.st_mode & S_ISVTX != 0 else {
+        guard
+            status.st_mode & (S_IWGRP | S_IWOTH) == 0 || status.st_mode & S_ISVTX != 0
+                || BoundedFile.isOnReadOnlyMount(directory.path)
+        else {
             throw ConfigurationError(
                 source: file.path, path: "",
                 message:

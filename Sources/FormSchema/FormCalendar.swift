@@ -109,8 +109,19 @@ public struct FormCalendar: Sendable {
             let forms = entries.map(\.form)
             if forms.count > 1 {
                 var contexts: [String: Int] = [:]
-                for form in forms { if let context = form.inForce?.context { contexts[context, default: 0] += 1 } }
+                var ids: [String: Int] = [:]
+                for form in forms {
+                    ids[form.id, default: 0] += 1
+                    if let context = form.inForce?.context { contexts[context, default: 0] += 1 }
+                }
                 for (entry, form) in zip(entries, forms) {
+                    // The same form twice at one instant (a schedule that names it twice): said,
+                    // not a crash looking for the other form.
+                    guard ids[form.id] == 1 else {
+                        throw CalendarError(
+                            path: entry.path,
+                            message: "« \(form.id) » est donné deux fois au même instant ; une fois suffit.")
+                    }
                     guard let context = form.inForce?.context else {
                         throw CalendarError(
                             path: entry.path,

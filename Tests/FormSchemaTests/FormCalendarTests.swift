@@ -205,6 +205,18 @@ import Testing
             #expect(again.inForce == form.inForce && again.reasons.map(\.continues) == form.reasons.map(\.continues))
         }
     }
+
+    /// A schedule that names one form twice at one instant is refused, naming the entry: it
+    /// crashed the check looking for the other form of the pair.
+    @Test func aFormNamedTwiceAtOneInstantIsRefusedNotACrash() throws {
+        let entry = FormCalendar.Entry(
+            start: Self.paris("2020-01-01T00:00"), forms: ["deplacement-2020-11-02", "deplacement-2020-11-02"])
+        let error = try #require(throws: CalendarError.self) {
+            try FormCalendar(catalog: .builtIn, schedule: [entry])
+        }
+        #expect(error.path == "calendar[0].forms[0]")
+        #expect(error.message.contains("« deplacement-2020-11-02 » est donné deux fois au même instant"))
+    }
 }
 
 extension FormCalendar {

@@ -761,8 +761,8 @@
   // it on Back from the PDF, and it said "Sortie maintenant" while the person had chosen "il y a
   // 20 min" and the last attestation showed it (issue 29). Kept as minutes from now, as shown,
   // with when it was chosen: only Back and a reload bring it back, and only for
-  // DUREE_SORTIE. Restored on every load, a tab opened again two days later still said « il y
-  // a 20 min », and its QR code told the officer so (issue 40).
+  // DUREE_SORTIE. Restored on every load, a tab opened again two days later still said "il y a
+  // 20 min", and its QR code told the officer so (issue 40).
   const SORTIE = "attestation.sortie.v1";
   const DUREE_SORTIE = 30 * 60000;
 
@@ -806,7 +806,7 @@
   }
 
   /** A page left open (or kept by the back-forward cache) past DUREE_SORTIE comes back at
-   * « maintenant »: the person who left 20 minutes ago then is not leaving 20 minutes ago now. */
+   * "maintenant": the person who left 20 minutes ago then is not leaving 20 minutes ago now. */
   function expirerSortie() {
     if (!etat.lien || etat.decalage === 0 || sortieEncoreValable(etat.sortieChoisie)) return;
     etat.decalage = 0;

@@ -99,7 +99,7 @@ async function attestationFraiche(requete, url, format) {
         "Content-Type": reponse.headers.get("Content-Type") || "application/octet-stream",
         "Content-Disposition": reponse.headers.get("Content-Disposition") || "inline",
         // The server's clock, which dated the document: the phone's may be days off (a server at
-        // a date of 2021 made « Sortie le 28/11/2026 » of a PDF of 20/03/2021, issue 40).
+        // a date of 2021 made "Sortie le 28/11/2026" of a PDF of 20/03/2021, issue 40).
         "X-Enregistree-Le": dateDuServeur(reponse).toISOString(),
         // What was asked for, so the page can say when this one leaves and why.
         "X-Decalage": url.searchParams.get("offset") || "0",

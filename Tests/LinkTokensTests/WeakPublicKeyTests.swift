@@ -9,16 +9,8 @@ import Testing
 /// non-canonical encodings, are refused at load naming the key; RFC 8032's own keys still load
 /// and verify their signatures.
 @Suite struct WeakPublicKeyTests {
-    static func bytes(_ hex: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
-    }
+    /// Hex to bytes, as the Ed25519 vectors are written.
+    static func bytes(_ hex: String) -> [UInt8] { Ed25519Tests.bytes(hex) }
 
     /// RFC 8032, section 7.1: TEST 1, 2 and 3 (public key, message, signature).
     static let rfc8032: [(key: String, message: String, signature: String)] = [

@@ -369,7 +369,9 @@
 
   /** Makes the attestation on this device for the page's choices and keeps it as the last one. */
   async function creerIci() {
-    const resultat = AttestationHorsLigne.creer(etat.modele, { maintenant: maintenant(), decalage: etat.decalage, motifs: motifsChoisis() });
+    const resultat = AttestationHorsLigne.creer(etat.modele, {
+      maintenant: maintenant(), decalage: etat.decalage, motifs: motifsChoisis(), contexteChoisi: contexteChoisi(),
+    });
     noterFaite();
     await garderDerniere(new Blob([resultat.pdf], { type: "application/pdf" }), `inline; filename="${resultat.nom}"`,
       resultat.creee, etat.decalage, resultat.motifs);
@@ -521,8 +523,9 @@
     const creee = new Date(Math.floor(environ.getTime() / 60000) * 60000 + ecart + 30000);
     const heureA = /^(\d\d):(\d\d)$/.exec(a || "");
     const sortie = heureA ? (Number(heureA[1]) - heure) * 60 + (Number(heureA[2]) - minute) : decalage;
+    // The server chose the context of what it made: the same one, whatever the hour.
     return AttestationHorsLigne.creer(modele, {
-      maintenant: creee, decalage: sortie, motifs: motifs.length > 0 ? motifs : modele.defaultReasons,
+      maintenant: creee, decalage: sortie, motifs: motifs.length > 0 ? motifs : modele.defaultReasons, contexteChoisi: true,
     });
   }
 
@@ -607,6 +610,10 @@
     image.alt = `QR code de l’attestation de ${nom}, sortie le ${sortie.jour} à ${sortie.heure}`;
     $("agent-nom").textContent = nom;
     $("agent-sortie").textContent = `Sortie le ${sortie.jour} à ${sortie.heure}`;
+    // Which situation this attestation is for, where the version has several.
+    const contexte = contexteMontre();
+    $("agent-situation").textContent = contexte ? `Situation : ${contexte.name}` : "";
+    $("agent-situation").hidden = !contexte;
     const motifs = $("agent-motifs");
     motifs.replaceChildren(...fiche.motifs.map((code) => {
       const li = document.createElement("li");
@@ -948,6 +955,34 @@
     return version && version.contexts && version.contexts.length > 0 ? version.context : null;
   }
 
+  /** Whether the person chose the context shown (rather than the exit hour). */
+  function contexteChoisi() {
+    const p = personne(etat.jeton);
+    return Boolean(p && p.contexte && p.contexte === contexteEnVigueur());
+  }
+
+  /** The context shown, as the version lists it ({id, name, hours, hoursText, area}). */
+  function contexteMontre() {
+    const version = etat.lien && etat.lien.version;
+    const id = contexteEnVigueur();
+    return id ? version.contexts.find((c) => c.id === id) || null : null;
+  }
+
+  /** Which situation the attestation is for, and why this one: the person's choice, or the
+   * hour; where the form applies only somewhere (the "mesures renforcées" of 20 March 2021),
+   * the question only the person can answer. */
+  function texteSituation() {
+    const contexte = contexteMontre();
+    if (!contexte) return "";
+    let texte = contexteChoisi() ? `Situation choisie : ${contexte.name}.`
+      : contexte.hours ? `Selon l’heure de sortie : ${contexte.name}.` : `Situation : ${contexte.name}.`;
+    if (contexte.area) {
+      texte += ` Ce formulaire ne concerne que ${contexte.area}\u00a0: y êtes-vous\u00a0? Ailleurs, il n’est pas demandé`
+        + (contexte.hoursText ? ` (${contexte.hoursText}).` : ".");
+    }
+    return texte;
+  }
+
   /** `&context=…` for the page's own requests. A link the person keeps (a bookmark, a
    * Shortcut: `pourGarder`) carries it only when they chose it: the next version may not have
    * that context (the server then refuses it), while a link without one follows the link's
@@ -987,6 +1022,7 @@
       liste.append(label);
     }
     $("contextes-hors-ligne").hidden = !etat.horsLigne;
+    $("contextes-situation").textContent = texteSituation();
   }
 
   /** One tap on a context: remembered for this person, and the reasons of that context's form. */
@@ -1020,6 +1056,7 @@
     $("lien-raccourcis").href = `/raccourcis.html?t=${etat.jeton}${parametreContexte(true)}`;
     const nom = corps.version.contexts.find((c) => c.id === corps.version.context);
     $("annonce").textContent = `Situation : ${nom ? nom.name : choisi}. Motifs de ce formulaire.`;
+    $("contextes-situation").textContent = texteSituation();
     etat.modele = null;
     etat.chargementModele = chargerModele();
   }
@@ -1270,11 +1307,27 @@
     majHorsLigne();
   }
 
+  /** Whether the person's remembered context holds now: not while its hours do not cover the
+   * moment and those of another that applies everywhere do (a choice made for the day, "mesures
+   * renforcées", at 20h: the hour decides, the curfew form). Kept, for the next day. The curfew
+   * chosen at 11h on 20 March 2021 holds: the daytime form of that hour applies only somewhere,
+   * and the person said they are not there. At an hour no context covers, and for unknown
+   * hours (a page kept before they were data), the choice holds. */
+  function choixDansSesHeures(p) {
+    const version = p.infos && p.infos.version;
+    const contextes = (version && Array.isArray(version.contexts) && version.contexts) || [];
+    const contexte = contextes.find((c) => c.id === p.contexte);
+    // Before the server answers, the gap to its clock is the one kept from the last visit.
+    const instant = new Date(Date.now() + (etat.ecartHorloge || horlogeMemorisee()));
+    if (!contexte || AttestationHorsLigne.couvre(contexte.hours, instant)) return true;
+    return !contextes.some((c) => c !== contexte && !c.area && AttestationHorsLigne.couvre(c.hours, instant));
+  }
+
   /** /api/v1/link in the person's context; a context the version in force no longer has (the
    * form changed) is forgotten, and the server's default taken. */
   async function demanderLien() {
     const p = personne(etat.jeton);
-    const contexte = p && typeof p.contexte === "string" ? p.contexte : null;
+    const contexte = p && typeof p.contexte === "string" && choixDansSesHeures(p) ? p.contexte : null;
     const url = `/api/v1/link?t=${etat.jeton}`;
     let reponse = await fetch(contexte ? `${url}&context=${encodeURIComponent(contexte)}` : url, { cache: "no-store", credentials: "omit" });
     if (contexte && reponse.status === 400) {

@@ -59,7 +59,8 @@
   /**
    * Makes the attestation.
    * @param modele the JSON of /api/v1/template
-   * @param choix {maintenant: Date (the device's corrected clock), decalage: minutes (offset), motifs: [codes]}
+   * @param choix {maintenant: Date (the device's corrected clock), decalage: minutes (offset), motifs: [codes],
+   *   contexteChoisi: whether the person chose the template's context (else the exit hour decides)}
    * @returns {pdf: Uint8Array, nom: "attestation-YYYY-MM-DD_HH-MM.pdf", charge: the QR payload, sortie: Date}
    */
   function creer(modele, choix) {
@@ -89,6 +90,10 @@
 
     const fuseau = modele.timeZone;
     const sortieInstant = new Date(maintenant.getTime() + decalage * 60000);
+    // Unless the person chose the template's context, the hours decide, as on the server: a
+    // daytime template does not print an exit at 20h.
+    const autre = choix.contexteChoisi ? null : autreContexte(modele, sortieInstant);
+    if (autre) throw new Error(messageContexte(modele, autre));
     const creation = valeurs(maintenant, fuseau);
     const sortie = valeurs(sortieInstant, fuseau);
     const champs = {
@@ -177,9 +182,44 @@
     return `${jour} à ${p.heure}\u00a0h` + (p.minute === 0 ? "" : `\u00a0${deux(p.minute)}`);
   }
 
+  /** Whether a context's hours ({from: "19:00", until: "06:00", days: [6, 7]}, Paris time)
+   * cover `instant`, as the server decides (FormSchema's ContextHours); null hours: every hour. */
+  function couvre(heures, instant) {
+    if (!heures) return true;
+    const minutes = (texte) => Number(texte.slice(0, 2)) * 60 + Number(texte.slice(3, 5));
+    const p = parties(instant, "Europe/Paris");
+    const minute = p.heure * 60 + p.minute;
+    const dimancheZero = new Date(Date.UTC(p.annee, p.mois - 1, p.jour)).getUTCDay();
+    const jour = dimancheZero === 0 ? 7 : dimancheZero;
+    const commence = (j) => !Array.isArray(heures.days) || heures.days.includes(j);
+    const de = minutes(heures.from);
+    const a = minutes(heures.until);
+    if (de < a) return minute >= de && minute < a && commence(jour);
+    return (minute >= de && commence(jour)) || (minute < a && commence(jour === 1 ? 7 : jour - 1));
+  }
+
+  /** The context whose hours cover the exit instant when the template's own do not (a daytime
+   * template at 20h): only the server prints that form. Null when the template's covers it. */
+  function autreContexte(modele, sortie) {
+    const version = modele && modele.version;
+    const contextes = (version && version.contexts) || [];
+    const sien = contextes.find((c) => c.id === version.context);
+    if (!sien || couvre(sien.hours, sortie)) return null;
+    return contextes.find((c) => c !== sien && couvre(c.hours, sortie)) || null;
+  }
+
+  function messageContexte(modele, autre) {
+    const sien = modele.version.contexts.find((c) => c.id === modele.version.context);
+    return `le modèle gardé sur ce téléphone est celui de la situation « ${sien.name} » ; à cette heure de sortie, `
+      + `c’est « ${autre.name} » : reconnectez-vous pour l’obtenir, ou choisissez « ${sien.name} » sur la page.`;
+  }
+
   function messageChangement(change) {
     return `Le formulaire a changé le ${dateLongue(change)}\u00a0: reconnectez-vous pour obtenir le nouveau.`;
   }
 
-  global.AttestationHorsLigne = { creer, parties, decalageFuseau, utilisable, changement, dateLongue, messageChangement };
+  global.AttestationHorsLigne = {
+    creer, parties, decalageFuseau, utilisable, changement, dateLongue, messageChangement, couvre, autreContexte,
+    messageContexte,
+  };
 })(typeof self !== "undefined" ? self : this);

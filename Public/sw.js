@@ -156,10 +156,17 @@ async function creerHorsLigne(jeton, url) {
     decalage = (Number(a[1]) - p.heure) * 60 + (Number(a[2]) - p.minute);
   }
   const motifs = (url.searchParams.get("reasons") || "").split(",").filter(Boolean);
+  // Without `context` the exit hour decides, as on the server: a daytime template does not
+  // print an exit at 20h; only the server has the other form.
+  const autre = contexte ? null : AttestationHorsLigne.autreContexte(modele, new Date(maintenant.getTime() + decalage * 60000));
+  if (autre) {
+    return new Response(`Hors ligne : ${AttestationHorsLigne.messageContexte(modele, autre)}\n`,
+      { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
   let resultat;
   try {
     resultat = AttestationHorsLigne.creer(modele, {
-      maintenant, decalage, motifs: motifs.length > 0 ? motifs : modele.defaultReasons,
+      maintenant, decalage, motifs: motifs.length > 0 ? motifs : modele.defaultReasons, contexteChoisi: Boolean(contexte),
     });
   } catch (erreur) {
     return new Response(`Hors ligne : ${erreur.message}\n`,

@@ -146,12 +146,12 @@ def stages():
               summary="the Kubernetes manifests against the API schemas and --check-config"),
         Stage("browser",
               f"{asan} PYTHONPATH=Tests/Browser {BROWSER_PYTHON} -m unittest -v "
-              "$(cd Tests/Browser && ls test_*.py | grep -vx test_form_calendar.py | sed 's/[.]py$//')",
+              "$(cd Tests/Browser && ls test_*.py | grep -vx -e test_form_calendar.py -e test_context_hours.py | sed 's/[.]py$//')",
               needs=["asan-build", "browser-env"],
               summary="the pages in headless Chromium, but the calendar's"),
         Stage("browser-calendar",
               f"{asan} ATTESTATION_FAKETIME_BIN={RELEASE_BIN} PYTHONPATH=Tests/Browser "
-              f"{BROWSER_PYTHON} -m unittest -v test_form_calendar",
+              f"{BROWSER_PYTHON} -m unittest -v test_form_calendar test_context_hours",
               needs=["asan-build", "release-build", "browser-env"],
               summary="the pages across a change of form: servers at a 2020–2021 date under libfaketime, "
                       "release build"),

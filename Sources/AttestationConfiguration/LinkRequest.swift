@@ -91,8 +91,8 @@ extension ServiceState {
     }
 
     /// The form `link` prints for an exit at `instant`: its pinned form, or the version in force
-    /// then in `context` (the request's, else the link's default where the version has it, else
-    /// the version's first).
+    /// then in `context` (the request's, else the one whose hours cover `instant`: the link's
+    /// default where they do, `FormCalendar.Version.defaultForm`).
     public func form(
         for link: VerifiedLink, at instant: Date, context: String? = nil
     ) throws(LinkRequestError) -> FormInForce {
@@ -113,8 +113,9 @@ extension ServiceState {
             }
             form = chosen
         } else {
-            // No context: the link's own default where this version has it, else the version's first.
-            form = version.form(context: contents.context) ?? version.forms[0]
+            // No context: the one whose hours cover the exit instant, the link's own default
+            // first (the first context whatever the hour printed the curfew form at noon).
+            form = version.defaultForm(at: instant, preferring: contents.context)
         }
         let reasons = calendar.carryOver(contents.reasons, into: form)
         // Where the person's reasons are, when the chosen context lacks some of them.

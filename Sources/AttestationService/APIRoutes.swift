@@ -48,8 +48,44 @@ enum APIRoutes {
     /// A version of the calendar: since when, its contexts, the one shown, and the next change.
     struct VersionInfo: Encodable {
         struct Context: Encodable {
+            /// `{"from": "19:00", "until": "06:00", "days": [6, 7]}`, as the form writes them.
+            struct Hours: Encodable {
+                let from: String
+                let until: String
+                let days: [Int]?
+            }
             let id: String
             let name: String
+            /// The hours it covers (nil: every hour); the page picks by them as the server does.
+            let hours: Hours?
+            /// « 19h-6h », « 6h-18h, samedi et dimanche ».
+            let hoursText: String?
+            /// Where it applies when not everywhere: there the person answers.
+            let area: String?
+
+            init(_ form: Form) {
+                let inForce = form.inForce
+                id = inForce?.context ?? form.id
+                name = inForce?.contextName ?? form.name
+                hours = inForce?.hours.map { hours in
+                    func text(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+                    return Hours(from: text(hours.from), until: text(hours.until), days: hours.days?.sorted())
+                }
+                hoursText = inForce?.hours?.text
+                area = inForce?.area
+            }
+
+            /// Every key written, `null` when there is none, as the page reads them.
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(id, forKey: .id)
+                try c.encode(name, forKey: .name)
+                try c.encode(hours, forKey: .hours)
+                try c.encode(hoursText, forKey: .hoursText)
+                try c.encode(area, forKey: .area)
+            }
+
+            private enum CodingKeys: String, CodingKey { case id, name, hours, hoursText, area }
         }
         /// ISO 8601.
         let start: String
@@ -72,10 +108,7 @@ enum APIRoutes {
             startText = LocalDateTime(version.start, in: .paris).frenchLong
             contexts =
                 version.hasContexts
-                ? version.forms.map {
-                    Context(id: $0.inForce?.context ?? $0.id, name: $0.inForce?.contextName ?? $0.name)
-                }
-                : []
+                ? version.forms.map(Context.init) : []
             context = version.hasContexts ? inForce.form.inForce?.context : nil
             nextChange = inForce.next.map { iso8601($0.start) }
             ended = inForce.ended.map(iso8601)

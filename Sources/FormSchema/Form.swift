@@ -106,6 +106,11 @@ public struct InForce: Sendable, Hashable {
     /// When no attestation was asked any more (20 June 2021, 6h, the curfew lifted): the end of
     /// the calendar when this is its last version; nil when none is known.
     public var until: Date? = nil
+    /// The hours this context covers; nil for a context of every hour (or no context).
+    public var hours: ContextHours? = nil
+    /// Where this context applies when not everywhere (« les 16 départements soumis à des
+    /// mesures renforcées »): there the rules left the person a choice the server cannot make.
+    public var area: String? = nil
 }
 
 public struct PageSize: Sendable, Hashable, Codable {

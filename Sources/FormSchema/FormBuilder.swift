@@ -115,7 +115,8 @@ struct FormBuilder {
         let until = try inForceUntil(after: start)
 
         func form(
-            id: String, name: String, offered: Set<String>?, context: (id: String, name: String?)?
+            id: String, name: String, offered: Set<String>?,
+            context: (id: String, name: String?, hours: ContextHours?, area: String?)?
         )
             throws(FormError) -> Form
         {
@@ -142,7 +143,9 @@ struct FormBuilder {
                         FieldValues.placeholderNames(in: $0).contains(Identity.Field.birthPlace.rawValue)
                     }),
                 inForce: start.map {
-                    InForce(start: $0, context: context?.id, contextName: context?.name, until: until)
+                    InForce(
+                        start: $0, context: context?.id, contextName: context?.name, until: until,
+                        hours: context?.hours, area: context?.area)
                 })
         }
 
@@ -153,15 +156,26 @@ struct FormBuilder {
                         "inForce.context",
                         "identifiant de contexte invalide ; minuscules, chiffres et tirets (32 au plus).")
                 }
-                return (id: id, name: d.inForce?.contextName)
+                return (
+                    id: id, name: d.inForce?.contextName,
+                    hours: try contextHours(d.inForce?.hours, path: "inForce.hours"),
+                    area: try contextArea(d.inForce?.area, path: "inForce.area")
+                )
             }
             if context == nil, d.inForce?.contextName != nil {
                 throw fail(
                     "inForce.contextName", "un nom de contexte va avec inForce.context ; ajoutez-le ou retirez ce nom.")
             }
+            if context == nil, d.inForce?.hours != nil || d.inForce?.area != nil {
+                throw fail(
+                    d.inForce?.hours != nil ? "inForce.hours" : "inForce.area",
+                    "des heures ou une zone vont avec inForce.context ; ajoutez-le ou retirez-les.")
+            }
             return [try form(id: d.id, name: d.name, offered: nil, context: context)]
         }
-        if d.inForce?.context != nil || d.inForce?.contextName != nil {
+        if d.inForce?.context != nil || d.inForce?.contextName != nil || d.inForce?.hours != nil
+            || d.inForce?.area != nil
+        {
             throw fail(
                 "inForce.context",
                 "ce formulaire a ses contextes (contexts) ; inForce.context ne s’applique qu’à un formulaire sans contexts."
@@ -199,12 +213,56 @@ struct FormBuilder {
             let name = context.name.map { "\(d.name) (\($0))" } ?? "\(d.name) (\(context.id))"
             forms.append(
                 try form(
-                    id: id, name: name, offered: Set(context.reasons), context: (id: context.id, name: context.name)))
+                    id: id, name: name, offered: Set(context.reasons),
+                    context: (
+                        id: context.id, name: context.name,
+                        hours: try contextHours(context.hours, path: "\(path).hours"),
+                        area: try contextArea(context.area, path: "\(path).area")
+                    )))
         }
         return forms
     }
 
     // MARK: - Calendar
+
+    /// A context's `hours`: two `HH:MM`, different, and ISO weekdays once each.
+    func contextHours(_ hours: HoursDocument?, path: String) throws(FormError) -> ContextHours? {
+        guard let hours else { return nil }
+        guard let from = ContextHours.minutes(parsing: hours.from) else {
+            throw fail("\(path).from", "heure invalide « \(hours.from) » ; HH:MM attendu, heure de Paris (19:00).")
+        }
+        guard let until = ContextHours.minutes(parsing: hours.until) else {
+            throw fail("\(path).until", "heure invalide « \(hours.until) » ; HH:MM attendu, heure de Paris (06:00).")
+        }
+        guard from != until else {
+            throw fail(
+                "\(path).until",
+                "début et fin égaux ; pour toutes les heures, retirez hours (une fin avant le début passe minuit).")
+        }
+        guard let days = hours.days else { return ContextHours(from: from, until: until) }
+        for (index, day) in days.enumerated() {
+            guard (1...7).contains(day), days.firstIndex(of: day) == index else {
+                throw fail(
+                    "\(path).days[\(index)]",
+                    "jour invalide ou en double ; 1 (lundi) à 7 (dimanche), chacun une fois, attendus.")
+            }
+        }
+        guard !days.isEmpty else {
+            throw fail("\(path).days", "au moins un jour est attendu, ou pas de clé days (tous les jours).")
+        }
+        return ContextHours(from: from, until: until, days: Set(days))
+    }
+
+    /// A context's `area`: a few words, on one line.
+    func contextArea(_ area: String?, path: String) throws(FormError) -> String? {
+        guard let area else { return nil }
+        guard !area.trimmingCharacters(in: .whitespaces).isEmpty, area.count <= 200,
+            !area.contains(where: \.isNewline)
+        else {
+            throw fail(path, "zone invalide ; quelques mots sur une ligne (200 caractères au plus) attendus.")
+        }
+        return area
+    }
 
     /// `inForce.until`: Paris time, after `inForce.from`.
     func inForceUntil(after start: Date?) throws(FormError) -> Date? {

@@ -24,6 +24,20 @@ public struct FormCalendar: Sendable {
 
         /// The context ids, in order (empty for a version of one form without context).
         public var contexts: [String] { forms.compactMap(\.inForce?.context) }
+
+        /// The form a link prints at `instant` when the request names no context: `preferred`
+        /// (the link's own default) where its hours cover the instant, else the first whose
+        /// hours cover it, else, at an hour none covers, `preferred` or the one whose hours come
+        /// next. A context without hours covers every hour.
+        public func defaultForm(at instant: Date, preferring preferred: String? = nil) -> Form {
+            guard hasContexts else { return forms[0] }
+            let covering = forms.filter { $0.inForce?.hours?.covers(instant) ?? true }
+            if let preferred, let form = covering.first(where: { $0.inForce?.context == preferred }) { return form }
+            if let form = covering.first { return form }
+            if let preferred, let form = form(context: preferred) { return form }
+            let next = forms.compactMap { form in form.inForce?.hours?.nextStart(after: instant).map { (form, $0) } }
+            return next.min { $0.1 < $1.1 }?.0 ?? forms[0]
+        }
     }
 
     /// One line of an administrator's schedule: from `start`, these forms (or documents with

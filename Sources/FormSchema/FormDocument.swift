@@ -197,6 +197,18 @@ struct InForceDocument: Codable {
     var until: String?
     var context: String?
     var contextName: String?
+    /// The hours this context covers (a document of one context of its version).
+    var hours: HoursDocument?
+    /// Where this context applies, when not everywhere.
+    var area: String?
+}
+
+/// `{"from": "19:00", "until": "06:00", "days": [6, 7]}`: Paris time; `until` before `from`
+/// for a period across midnight; `days`, ISO weekdays (1 Monday … 7 Sunday) a period starts on.
+struct HoursDocument: Codable {
+    var from: String
+    var until: String
+    var days: [Int]?
 }
 
 /// A TrueType font file beside the form, and the name its texts use.
@@ -341,6 +353,8 @@ struct ContextDocument: Codable {
     var id: String
     var name: String?
     var reasons: [String]
+    var hours: HoursDocument?
+    var area: String?
 }
 
 struct RuleDocument: Codable {
@@ -426,7 +440,7 @@ extension Form: Encodable {
                 }
                 return InForceDocument(
                     from: text(inForce.start), until: inForce.until.map(text), context: inForce.context,
-                    contextName: inForce.contextName)
+                    contextName: inForce.contextName, hours: inForce.hours?.document, area: inForce.area)
             })
     }
 }

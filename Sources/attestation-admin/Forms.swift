@@ -51,7 +51,8 @@ struct Forms: ParsableCommand {
                         id: form.id, name: form.name, isDefault: form.id == catalog.defaultFormID,
                         ready: catalog.form(id: form.id) != nil,
                         inForceFrom: starts[form.id].map { $0.formatted(.iso8601) },
-                        context: form.inForce?.context,
+                        context: form.inForce?.context, contextHours: form.inForce?.hours?.text,
+                        contextArea: form.inForce?.area,
                         inForceNow: current?.forms.contains { $0.id == form.id } ?? false,
                         awaiting: form.awaitingRenderer.map(\.description),
                         reasons: form.reasons.map {
@@ -84,8 +85,11 @@ struct Forms: ParsableCommand {
             let current = calendar.version(at: now)
             for version in calendar.versions {
                 let day = LocalDateTime(version.start, in: .paris).frenchLong
+                // A context with its hours: which form a link prints at which hour.
                 let forms = version.forms.map { form in
-                    form.inForce?.context.map { "\(form.id) (contexte \($0))" } ?? form.id
+                    form.inForce?.context.map { context in
+                        "\(form.id) (contexte \(context)\(form.inForce?.hours.map { ", \($0.text)" } ?? ""))"
+                    } ?? form.id
                 }
                 let mark = version == current ? "  ← en vigueur maintenant" : ""
                 print(
@@ -133,6 +137,10 @@ struct Forms: ParsableCommand {
             /// When its version came into force in the calendar (ISO 8601); nil outside it.
             let inForceFrom: String?
             let context: String?
+            /// « 19h-6h »: when a link without `context` prints it; nil for every hour.
+            let contextHours: String?
+            /// Where it applies when not everywhere.
+            let contextArea: String?
             let inForceNow: Bool
             let awaiting: [String]
             let reasons: [ReasonListing]

@@ -102,7 +102,7 @@ struct PersonValues {
                         "context",
                         "contexte inconnu ; contextes du calendrier : \(contexts.sorted().joined(separator: ", "))."))
             }
-            chosen = version.form(context: context) ?? version.forms[0]
+            chosen = version.form(context: context) ?? version.defaultForm(at: now)
             // A code of any version of the calendar: the link carries it to the versions to come.
             let known = calendar.reasonCodes
             if let unknown = reasons.first(where: { !known.contains($0) }) {

@@ -61,11 +61,20 @@ import Testing
             "the end of the calendar: \(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("  15\u{A0}décembre 2020") && $0.contains("couvre-feu-2020-12-15") })
         #expect(result.stdout.contains("Prochain changement : aucun prévu"))
+        // Which form a link prints at which hour (issue 40).
+        #expect(
+            result.stdout.contains(
+                "deplacement-2021-04-07-couvre-feu (contexte couvre-feu, 19h-6h), deplacement-2021-04-07-journee (contexte journee, 6h-19h)"
+            ), "\(result.stdout)")
         let json = try Tool.admin(["forms", "--json"])
         let forms = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let november = try #require(forms.first { $0["id"] as? String == "deplacement-2020-11-28" })
         #expect(november["inForceFrom"] as? String == "2020-11-27T23:00:00Z")
         #expect(november["inForceNow"] as? Bool == false)
+        let renforcees = try #require(
+            forms.first { $0["id"] as? String == "deplacement-2021-03-23-mesures-renforcees" })
+        #expect(renforcees["contextHours"] as? String == "6h-19h")
+        #expect((renforcees["contextArea"] as? String)?.contains("mesures renforcées") == true)
         let reasons = try #require(november["reasons"] as? [[String: Any]])
         #expect(
             reasons.first { $0["code"] as? String == "achats_culturel_cultuel" }?["continues"] as? [String] == [

@@ -81,11 +81,12 @@ import Testing
             return try service.snapshot.renderer.pdf(attestation)
         }
 
-        /// The reasons of the QR code of a PDF (zbarimg on page 1), as `Motifs: a, b`.
-        func qrReasons(_ pdf: [UInt8]) throws -> String {
+        /// The reasons of the QR code of a PDF (zbarimg on the page of its first code: the second
+        /// for the « mesures renforcées »), as `Motifs: a, b`.
+        func qrReasons(_ pdf: [UInt8], page: Int = 1) throws -> String {
             let file = site.scratch.path("walk-\(UUID().uuidString).pdf")
             try Data(pdf).write(to: URL(fileURLWithPath: file))
-            let payload = try #require(try decodedQRCodes(in: file, scratch: site.scratch, pages: 1...1).first)
+            let payload = try #require(try decodedQRCodes(in: file, scratch: site.scratch, pages: page...page).first)
             let lines = payload.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let line = try #require(lines.first { $0.hasPrefix("Motifs") }, "\(payload)")
             return line.hasSuffix(";") ? String(line.dropLast()) : line
@@ -100,21 +101,23 @@ import Testing
         let walk = try Walk()
         let calendar = walk.calendar
         let token = try walk.token(reasons: ["achats"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
-        // What each version makes of `achats`, in its default context: the code it prints, or
+        // What each version makes of `achats`, in its context at noon: the code it prints, or
         // nil where it has no counterpart (the person is asked).
         let expected: [String: String?] = [
             "couvre-feu-2020-10-17": nil, "deplacement-2020-10-30": "achats", "deplacement-2020-11-02": "achats",
             "deplacement-2020-11-28": "achats_culturel_cultuel", "couvre-feu-2020-12-15": nil,
             "couvre-feu-2021-01-04": nil, "couvre-feu-2021-01-25": nil, "deplacement-2021-03-01": "courses",
-            "deplacement-2021-03-17-couvre-feu": nil, "deplacement-2021-03-23-couvre-feu": nil,
-            "deplacement-2021-04-07-couvre-feu": nil, "deplacement-2021-05-04": nil, "deplacement-2021-05-23": nil,
+            "deplacement-2021-03-17-couvre-feu": nil, "deplacement-2021-03-23-mesures-renforcees": "achats",
+            "deplacement-2021-04-07-journee": "achats_culte_culturel", "deplacement-2021-05-04": nil,
+            "deplacement-2021-05-23": nil,
             "deplacement-2021-06-10": nil,
         ]
         var seen: [String] = []
         for version in calendar.versions where version.start >= FormCalendar.Entry.start(parsing: "2020-10-17T00:00")! {
             let day = LocalDateTime(version.start.addingTimeInterval(12 * 3600), in: .paris)
             let now = String(format: "%04d-%02d-%02dT12:00", day.date.year, day.date.month, day.date.day)
-            let form = version.forms[0]
+            // At noon, the daytime form where a version has one (issue 40).
+            let form = version.defaultForm(at: FormCalendar.Entry.start(parsing: now)!)
             seen.append(form.id)
             let response = walk.get("/attestation.pdf", at: now, ["t": token])
             guard let code = expected[form.id] else {
@@ -125,7 +128,9 @@ import Testing
                 #expect(response.status == 200, "\(now) \(form.id): \(String(decoding: response.body, as: UTF8.self))")
                 let pdf = try walk.expectedPDF(token: token, form: form, reasons: [code], exit: .now, at: now)
                 #expect(response.body == pdf, "\(now): the PDF of \(form.id) for \(code), byte for byte")
-                #expect(try walk.qrReasons(response.body) == "Motifs: \(code)", "\(now) \(form.id)")
+                #expect(
+                    try walk.qrReasons(response.body, page: form.qrCodes[0].page) == "Motifs: \(code)",
+                    "\(now) \(form.id)")
             } else {
                 #expect(response.status == 409, "\(now) \(form.id): \(response.status)")
                 let message = String(decoding: response.body, as: UTF8.self)
@@ -232,11 +237,11 @@ import Testing
         #expect(message.contains("couvre-feu") && message.contains("week-end"), "\(message)")
 
         let renforcees = walk.get(
-            "/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault, "context": "mesures-renforcees"])
+            "/attestation.pdf", at: "2021-03-25T20:00", ["t": byDefault, "context": "mesures-renforcees"])
         #expect(renforcees.status == 200, "achats is a reason of the « mesures renforcées »")
-        // The link's default context is not one of this version: its first context, and the 409
-        // names the context that has the reason.
-        let refused = walk.get("/attestation.pdf", at: "2021-03-25T12:00", ["t": byDefault])
+        // The link's default context is not one of this version: at 20h the curfew's hours, and
+        // the 409 names the context that has the reason.
+        let refused = walk.get("/attestation.pdf", at: "2021-03-25T20:00", ["t": byDefault])
         #expect(refused.status == 409)
         let hint = String(decoding: refused.body, as: UTF8.self)
         #expect(hint.contains("context=mesures-renforcees") && !hint.contains("context=couvre-feu"), "\(hint)")
@@ -248,6 +253,44 @@ import Testing
         let said = String(decoding: earlier.body, as: UTF8.self)
         #expect(said.contains("inconnu le 25\u{A0}mars 2021"), "\(said)")
         #expect(said.contains("couvre-feu, mesures-renforcees"), "\(said)")
+    }
+
+    /// Without `context`, the form whose hours cover the exit instant: on 8 April 2021 at noon
+    /// a link printed « Je me déplace entre 19h et 6h », a document that did not cover the person
+    /// stopped (issue 40). The offset decides as the exit instant does; the page's JSON gives
+    /// each context's hours and where it applies.
+    @Test func withoutAContextALinkPrintsTheFormWhoseHoursCoverTheExitInstant() throws {
+        let walk = try Walk()
+        let token = try walk.token(reasons: ["travail"], issued: FormCalendar.Entry.start(parsing: Self.minted)!)
+        let catalog = walk.service.snapshot.state.catalog
+        for (now, offset, formID) in [
+            ("2021-04-08T12:00", nil, "deplacement-2021-04-07-journee"),
+            ("2021-04-08T20:00", nil, "deplacement-2021-04-07-couvre-feu"),
+            ("2021-04-08T19:10", "-20", "deplacement-2021-04-07-journee"),
+            ("2021-04-09T06:10", "-20", "deplacement-2021-04-07-couvre-feu"),
+            ("2021-03-20T11:00", nil, "deplacement-2021-03-23-mesures-renforcees"),
+            ("2021-03-20T21:00", nil, "deplacement-2021-03-23-couvre-feu"),
+        ] {
+            let form = try #require(catalog.form(id: formID))
+            var query = ["t": token]
+            query["offset"] = offset
+            let response = walk.get("/attestation.pdf", at: now, query)
+            #expect(response.status == 200, "\(now): \(String(decoding: response.body, as: UTF8.self))")
+            let exit: ExitTime = offset.map { .offset(minutes: Int($0)!) } ?? .now
+            #expect(
+                response.body
+                    == (try walk.expectedPDF(token: token, form: form, reasons: ["travail"], exit: exit, at: now)),
+                "\(now) offset \(offset ?? "0"): \(formID)")
+        }
+        let link = walk.get("/api/v1/link", at: "2021-03-20T11:00", ["t": token])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(link.body)) as? [String: Any])
+        let version = try #require(json["version"] as? [String: Any])
+        #expect(version["context"] as? String == "mesures-renforcees")
+        let contexts = try #require(version["contexts"] as? [[String: Any]])
+        #expect(contexts.map { $0["hoursText"] as? String } == ["19h-6h", "6h-19h"])
+        #expect(contexts.map { ($0["hours"] as? [String: Any])?["from"] as? String } == ["19:00", "06:00"])
+        #expect(contexts[0]["area"] is NSNull, "everywhere: null, not absent")
+        #expect((contexts[1]["area"] as? String)?.contains("16 départements") == true)
     }
 
     /// A context of another version on every route that takes one: 400, never the version's

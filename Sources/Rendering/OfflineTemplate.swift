@@ -12,7 +12,9 @@ import Foundation
 /// The renderer stays on the server: the page writes dates, times, marks and the QR code's
 /// modules, nothing else. The QR image has a fixed version, the smallest that holds this
 /// person's longest payload (every reason chosen; in a form of exactly one reason, the one of
-/// the longest code), so any choice fits in it.
+/// the longest code), so any choice fits in it. A template is of one context of its version:
+/// offline the page makes none for an exit outside that context's hours unless the person
+/// chose it (hors-ligne.js), since only the server has the other context's form.
 public struct OfflineTemplate: Sendable {
     /// The document, with its dates and times written as the placeholders below, every mark
     /// drawn, and the QR image uncompressed.

@@ -119,8 +119,11 @@ private let example: URL = {
         #expect(result.stderr.contains("revoked.txt") && result.stderr.contains("introuvable"), "\(result.stderr)")
     }
 
+    /// The timeout guards against a hang, it judges no speed: 3.5 s alone under the address
+    /// sanitizer, and over 30 s in a make test that reused its builds (issue 39), where
+    /// Debian 13's Swift suite ran beside this one.
     @Test func theServerAcceptsItAsIs() throws {
-        let result = try Tool.run(Tool.server, ["--config", example.path, "--check-config"], timeout: 30)
+        let result = try Tool.run(Tool.server, ["--config", example.path, "--check-config"], timeout: 180)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("écoute : http sur 127.0.0.1:8080, un thread par cœur"), "\(result.stdout)")
         #expect(result.stdout.contains("décalage accepté : de -180 à +1440 minutes"), "\(result.stdout)")

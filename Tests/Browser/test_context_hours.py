@@ -14,14 +14,15 @@ import unittest
 
 import support
 from axe_check import serious_violations
-from support import CAMILLE, PageHelpers
+from support import CAMILLE
+from test_offline_generation import OfflinePage
 
 NOON_8_APRIL = datetime.datetime(2021, 4, 8, 12, 0, tzinfo=support.PARIS)
 EVENING_8_APRIL = datetime.datetime(2021, 4, 8, 20, 0, tzinfo=support.PARIS)
 MORNING_20_MARCH = datetime.datetime(2021, 3, 20, 11, 0, tzinfo=support.PARIS)
 
 
-class ContextByHourTests(PageHelpers, unittest.TestCase):
+class ContextByHourTests(OfflinePage, unittest.TestCase):
     def setUp(self):
         self.site = support.Site(prefix="browser-context-hours")
         self.addCleanup(self.site.remove)
@@ -101,13 +102,7 @@ class ContextByHourTests(PageHelpers, unittest.TestCase):
     def test_offline_a_daytime_template_does_not_print_an_exit_at_night(self):
         browser = self.browser
         self.start_server(datetime.datetime(2021, 4, 8, 18, 30, tzinfo=support.PARIS))
-        browser.open_person(self.server, self.token)
-        browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
-                     message="the service worker does not control the page")
-        browser.wait(lambda: browser.driver.execute_script("return document.documentElement.dataset.modele === 'pret'"),
-                     message="the offline template was never kept")
+        self.open_online_with_template()
         template = json.loads(browser.driver.execute_async_script("""
             const [token, done] = [arguments[0], arguments[arguments.length - 1]];
             caches.open('modeles-v1').then(c => c.match('/modele-hors-ligne?t=' + token)).then(r => r.text()).then(done);""",

@@ -102,8 +102,8 @@ debian13: ## the Swift suite, release build, package and a served PDF in a Debia
 	scripts/check-debian13.sh
 
 # The Debian package, attestation-links_VERSION_ARCH.deb in the repository's root, for the Debian
-# release this runs on (scripts/build-deb.sh: debhelper, dependencies by dpkg-shlibdeps, the unit
-# made from docs/deploy/attestation-server.service, manual pages from --help, lintian), from the
+# release this runs on (scripts/build-deb.sh: debhelper, dependencies by dpkg-shlibdeps, the units
+# of debian/ installed by dh_installsystemd, manual pages from --help, lintian), from the
 # release build with the Swift runtime linked in. Then, as root: apt install ./attestation-links_*.deb
 # (docs/deployment.md). make test proves it in fresh Debian 12 and 13 roots (scripts/check-deb.sh).
 deb: deps ## attestation-links_VERSION_amd64.deb for this Debian release (static release build, lintian)

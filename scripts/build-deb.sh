@@ -3,10 +3,11 @@
 # Debian's own tools (dpkg-buildpackage and debhelper, debian/) from binaries already built with
 # the Swift runtime linked in (swift build -c release --static-swift-stdlib): nothing here builds
 # Swift. In a folder of its own (out/deb/build-RELEASE/attestation-links-VERSION/), it stages
-# the two binaries (bin/), docs/deploy/'s units and proxy examples (deploy/), config.example.json
-# and debian/ with a changelog written for this version; debian/rules makes the package's units
-# from docs/deploy/attestation-server.service (/usr/local/bin -> /usr/bin) and the manual pages
-# from the programs' own --help (help2man); dpkg-shlibdeps computes the libraries' dependencies.
+# the two binaries (bin/), docs/deploy/'s proxy examples (deploy/), config.example.json and
+# debian/ with a changelog written for this version; dh_installsystemd installs the units of
+# debian/ (attestation-links.attestation-server.service and its @ template), debian/rules makes
+# the manual pages from the programs' own --help (help2man); dpkg-shlibdeps computes the
+# libraries' dependencies.
 # Then it checks what it made: lintian, failing on any error or warning that
 # debian/attestation-links.lintian-overrides does not explain; both manual pages rendered
 # (man -l, no warning from groff) and indexed (lexgrog: their NAME line); the Swift runtime
@@ -92,8 +93,7 @@ rm -rf "$work"
 mkdir -p "$stage/bin" "$stage/deploy"
 cp -r "$ROOT/debian" "$stage/"
 cp "$bin/attestation-server" "$bin/attestation-admin" "$stage/bin/"
-cp "$ROOT"/docs/deploy/attestation-server.service "$ROOT"/docs/deploy/attestation-server@.service \
-  "$ROOT"/docs/deploy/nginx-site.conf "$ROOT"/docs/deploy/Caddyfile "$ROOT"/docs/deploy/native-tls.conf "$stage/deploy/"
+cp "$ROOT"/docs/deploy/nginx-site.conf "$ROOT"/docs/deploy/Caddyfile "$ROOT"/docs/deploy/native-tls.conf "$stage/deploy/"
 cp "$ROOT/config.example.json" "$stage/"
 maintainer=$(sed -n 's/^Maintainer: //p' "$ROOT/debian/control")
 # The changelog dpkg reads the version from; dated by the commit, so that two builds of one

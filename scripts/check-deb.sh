@@ -14,7 +14,7 @@
 #                     dpkg-shlibdeps computed, the binaries' libraries all found (ldd), no -dev
 #                     package; the system user attestation; /etc/attestation as init writes it
 #                     (modes and owners, the signing key root's only); the unit enabled
-#                     (systemctl is-enabled), the same as docs/deploy's but for /usr/bin, and
+#                     (systemctl is-enabled), the file of debian/ (dh_installsystemd), and
 #                     accepted by that release's systemd-analyze verify; the server started by
 #                     the postinst as the unit says (its User, ExecStartPre then ExecStart);
 #                     postinst's last words name the base URL to set
@@ -235,8 +235,8 @@ if [ "$in_netns" = 0 ]; then
   # systemd's place, so that the maintainer scripts ask it to start and stop, and the stand-in.
   mkdir -p "$ROOTFS/run/systemd/system"
   install -m 0755 "$ROOT/Tests/Deploy/deb_systemctl.sh" "$ROOTFS/usr/local/sbin/systemctl"
-  # The unit as docs/deploy has it, with the package's folder: the package must install this.
-  sed 's#/usr/local/bin/#/usr/bin/#g' "$ROOT/docs/deploy/$unit" >"$WORK/expected.service"
+  # The unit as debian/ has it: the package must install this.
+  cp "$ROOT/debian/attestation-links.$unit" "$WORK/expected.service"
   started=$SECONDS
   unshare --net --fork -- "$0" --release "$release" --check "$deb" --in-netns
   say "paquet vérifié en $((SECONDS - started)) s."
@@ -287,7 +287,7 @@ check "/etc/attestation : config.json et revoked.txt 0644, keys/ 0700 et keys/k1
 check "la clé de signature illisible par l’utilisateur attestation" \
   bash -c '! chroot "$1" setpriv --reuid=attestation --regid=attestation --init-groups cat /etc/attestation/keys/k1.key >/dev/null 2>&1' _ "$ROOTFS"
 installed_unit=$(in_root dpkg -L attestation-links | grep "/systemd/system/$unit\$" || true)
-check "l’unité installée ($installed_unit) est docs/deploy/$unit, /usr/local/bin devenu /usr/bin" \
+check "l’unité installée ($installed_unit) est debian/attestation-links.$unit" \
   diff -u "$WORK/expected.service" "$ROOTFS$installed_unit"
 check "systemd-analyze verify $installed_unit ($(in_root /usr/bin/systemctl --version | head -n 1 | cut -d' ' -f1,2))" \
   bash -c 'out=$(chroot "$1" systemd-analyze verify "$2" 2>&1) && [ -z "$out" ] || { echo "$out" >&2; exit 1; }' _ "$ROOTFS" "$installed_unit"

@@ -4,7 +4,8 @@
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
 # Debian 13 root of make debian13, with its own .build inside; nor is .build-deb: the fresh
-# Debian 12 and 13 roots where scripts/check-deb.sh installs the package):
+# Debian 12 and 13 roots of scripts/deb-root.sh, copied for scripts/check-deb.sh to install the
+# package in):
 #   .build        plain debug and release: make check, make run, make bench's attestation-bench,
 #                 make screenshots, make stress's release server, and swift build / swift test by
 #                 hand
@@ -224,7 +225,7 @@ build: deps ## swift build (debug)
 
 clean: ## every build folder, the Debian 13 root, the package's check roots, out/ and .venv-browser
 	@if [ -d .build-debian13 ]; then scripts/check-debian13.sh --remove; fi
-	@for release in 12 13; do if [ -d .build-deb/$$release ]; then scripts/check-deb.sh --release $$release --remove; fi; done
+	@for release in 12 13; do if [ -d .build-deb/$$release ]; then scripts/deb-root.sh --release $$release --remove; fi; done
 	rm -rf .build $(ASAN_BUILD) $(TSAN_BUILD) .build-fuzz .build-image $(OUT) .venv-browser
 
 # Each target with its line: the ## comment on its rule.

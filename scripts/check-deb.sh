@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Proves the Debian package (scripts/build-deb.sh, make deb) where an administrator meets it: a
-# fresh root of its Debian release, made by debootstrap --variant=minbase in .build-deb/N/root
-# (ignored by git) with the release's updates and security archives and systemd, nothing else:
-# no Swift toolchain, no -dev package. Two steps, which make test runs as stages of their own
-# (scripts/run-stages.py: deb12-root and deb12-check, deb13-root and deb13-check):
+# copy (.build-deb/N/check/root) of the fresh root of its Debian release that scripts/deb-root.sh
+# made (debootstrap --variant=minbase with the release's updates and security archives and
+# systemd, nothing else: no Swift toolchain, no -dev package; make test's stage debN-root, then
+# debN-check: scripts/run-stages.py). The root itself is never used, so that other checks can
+# copy it side by side. In the copy, no network but loopback (its own network namespace) once
+# the package's dependencies are downloaded, with Tests/Deploy/deb_systemctl.sh standing in
+# for systemctl (it records what the maintainer scripts ask of systemd and does it from the
+# installed unit):
 #
-#   --root            the fresh root (made anew every time; the downloaded packages are kept in
-#                     /var/cache/attestation-deb-N, DEB_CHECK_APT_CACHE, so a second run is fast)
-#   --check DEB       in that root, no network but loopback (its own network namespace), with
-#                     Tests/Deploy/deb_systemctl.sh standing in for systemctl (it records what the
-#                     maintainer scripts ask of systemd and does it from the installed unit):
 #     install         apt-get install ./DEB: status and version (dpkg-query), the Depends
 #                     dpkg-shlibdeps computed, the binaries' libraries all found (ldd), no -dev
 #                     package; the system user attestation; /etc/attestation as init writes it
@@ -28,11 +27,11 @@
 #                     /etc/attestation the same
 #     purge           apt-get purge: /etc/attestation gone, the deleted private key named in
 #                     purge's output, the unit's symbolic links gone, the user kept
-#   --remove          unmount and delete .build-deb/N
 #
-#   scripts/check-deb.sh --release 12|13 --root | --check DEB | --remove
+#   scripts/check-deb.sh --release 12|13 DEB
 #
-# Needs root (debootstrap, chroot, mount, unshare), Debian's package mirror, and on this machine
+# Needs root (chroot, mount, unshare), the root of scripts/deb-root.sh --release N --root,
+# Debian's package mirror, and on this machine
 # curl, poppler-utils (pdftotext, pdftoppm), zbar-tools and iproute2 (scripts/install-deps.sh
 # --deb). Messages to the user in French, logs (.build-deb/N/logs/) in English.
 set -euo pipefail
@@ -46,7 +45,6 @@ fail() {
 release_tag=
 
 release=
-mode=
 deb=
 in_netns=0
 while [ $# -gt 0 ]; do
@@ -56,30 +54,21 @@ while [ $# -gt 0 ]; do
       release=$2
       shift
       ;;
-    --root | --remove) mode=${1#--} ;;
-    --check)
-      [ $# -ge 2 ] || fail "--check : le chemin du paquet attendu."
-      mode=check
-      deb=$2
-      shift
-      ;;
-    --in-netns) in_netns=1 ;; # internal: the part of --check run in its network namespace
+    --in-netns) in_netns=1 ;; # internal: the part of the check run in its network namespace
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) fail "option inconnue $1 (acceptées : --release 12|13, --root, --check DEB, --remove, --help)" ;;
+    -*) fail "option inconnue $1 (acceptées : --release 12|13, --help)" ;;
+    *) deb=$1 ;;
   esac
   shift
 done
 case "$release" in
-  12) codename=bookworm ;;
-  13) codename=trixie ;;
+  12 | 13) release_tag=" (Debian $release)" ;;
   *) fail "--release 12 ou --release 13 attendu." ;;
 esac
-release_tag=" (Debian $release)"
-[ -n "$mode" ] || fail "--root, --check DEB ou --remove attendu."
-[ "$(id -u)" -eq 0 ] || fail "root nécessaire (debootstrap, chroot, mount, unshare)."
+[ "$(id -u)" -eq 0 ] || fail "root nécessaire (chroot, mount, unshare)."
 
 WORK=$ROOT/.build-deb/$release
-ROOTFS=$WORK/root
+ROOTFS=$WORK/check/root
 LOGS=$WORK/logs
 APT_CACHE=${DEB_CHECK_APT_CACHE:-/var/cache/attestation-deb-$release}
 
@@ -90,7 +79,7 @@ mounts_in_root() {
   awk -v root="$real" '$2 == root || index($2, root "/") == 1 { print $2 }' /proc/self/mounts | sort -r
 }
 
-# Stops what still runs in the root (a server the check started), then undoes the mounts.
+# Stops what still runs in the copy (a server the check started), then undoes its mounts.
 undo_mounts() {
   local real pid target
   if [ -d "$ROOTFS" ]; then
@@ -106,11 +95,6 @@ undo_mounts() {
     echo "check-deb$release_tag : ÉCHEC : points de montage restants sous $ROOTFS : $(mounts_in_root | tr '\n' ' ')" >&2
     return 1
   fi
-}
-
-remove_root() {
-  undo_mounts || fail "démontage impossible : $ROOTFS n’est pas supprimé."
-  rm -rf --one-file-system "$WORK"
 }
 
 # apt-get in the root, the stand-in for systemctl first on the maintainer scripts' PATH.
@@ -135,59 +119,12 @@ check() {
   fi
 }
 
-if [ "$mode" = remove ]; then
-  remove_root
-  say "$WORK supprimé."
-  exit 0
-fi
-
 if [ "$in_netns" = 0 ]; then
-  command -v debootstrap >/dev/null 2>&1 || fail "debootstrap manquant (scripts/install-deps.sh --deb l’installe)."
   trap 'undo_mounts || true' EXIT
   trap 'exit 130' INT TERM
 fi
 
-mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-  grep -o 'https\?://[^ ]*' | grep -v security | head -n 1 || true)
-security=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-  grep -o 'https\?://[^ ]*security[^ ]*' | head -n 1 || true)
-[ -n "$mirror" ] || fail "aucun miroir Debian dans les sources d’apt de cette machine."
-
-if [ "$mode" = root ]; then
-  remove_root
-  mkdir -p "$LOGS" "$APT_CACHE/debootstrap" "$APT_CACHE/archives/partial"
-  say "debootstrap --variant=minbase $codename ($mirror)"
-  started=$SECONDS
-  if ! debootstrap --variant=minbase --cache-dir="$APT_CACHE/debootstrap" "$codename" "$ROOTFS" "$mirror" \
-    >"$LOGS/debootstrap.log" 2>&1; then
-    tail -n 30 "$LOGS/debootstrap.log" >&2
-    fail "debootstrap $codename (journal : $LOGS/debootstrap.log)."
-  fi
-  {
-    echo "deb $mirror $codename main"
-    echo "deb $mirror $codename-updates main"
-    [ -z "$security" ] || echo "deb $security $codename-security main"
-  } >"$ROOTFS/etc/apt/sources.list"
-  rm -f "$ROOTFS"/etc/apt/sources.list.d/*
-  cp /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
-  mount -t proc proc "$ROOTFS/proc"
-  mount --bind "$APT_CACHE/archives" "$ROOTFS/var/cache/apt/archives"
-  # A Debian server runs systemd: its package, and nothing else beyond minbase.
-  if ! in_root bash -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends systemd" \
-    >"$LOGS/systemd.log" 2>&1; then
-    tail -n 30 "$LOGS/systemd.log" >&2
-    fail "apt-get install systemd (journal : $LOGS/systemd.log)."
-  fi
-  in_root apt-get clean
-  touch "$ROOTFS/.fresh"
-  say "root neuf en $((SECONDS - started)) s : $(in_root dpkg-query -W | wc -l) paquets, $(in_root systemctl --version | head -n 1)"
-  exit 0
-fi
-
-# --- check ---------------------------------------------------------------------------------------
-[ -f "$ROOTFS/.fresh" ] || fail "pas de root neuf dans $ROOTFS : scripts/check-deb.sh --release $release --root le fait."
-[ ! -e "$ROOTFS/.used" ] || [ "$in_netns" = 1 ] ||
-  fail "$ROOTFS a déjà servi : scripts/check-deb.sh --release $release --root en refait un neuf."
+[ -f "$WORK/root/.fresh" ] || fail "pas de root neuf dans $WORK/root : scripts/deb-root.sh --release $release --root le fait."
 
 state=/run/check-deb
 unit=attestation-server.service
@@ -215,10 +152,12 @@ PERSON=(--first-name Camille --last-name Dupont --birth-date 01/01/1970 --birth-
   --address "999 avenue de France" --zip 75001 --city Paris --reason travail)
 
 if [ "$in_netns" = 0 ]; then
-  [ -f "$deb" ] || fail "paquet introuvable : $deb."
+  [ -n "$deb" ] && [ -f "$deb" ] || fail "paquet introuvable : ${deb:-(aucun)}."
   deb=$(realpath "$deb")
-  mkdir -p "$LOGS"
-  touch "$ROOTFS/.used"
+  undo_mounts || fail "démontage impossible : $ROOTFS n’est pas supprimé."
+  rm -rf --one-file-system "$WORK/check"
+  mkdir -p "$LOGS" "$WORK/check"
+  cp -ax "$WORK/root" "$ROOTFS"
   mount -t proc proc "$ROOTFS/proc"
   mount --bind /dev "$ROOTFS/dev"
   mount -t devpts -o newinstance,ptmxmode=0666 devpts "$ROOTFS/dev/pts"
@@ -238,7 +177,7 @@ if [ "$in_netns" = 0 ]; then
   # The unit as debian/ has it: the package must install this.
   cp "$ROOT/debian/attestation-links.$unit" "$WORK/expected.service"
   started=$SECONDS
-  unshare --net --fork -- "$0" --release "$release" --check "$deb" --in-netns
+  unshare --net --fork -- "$0" --release "$release" "$deb" --in-netns
   say "paquet vérifié en $((SECONDS - started)) s."
   exit 0
 fi
@@ -247,7 +186,7 @@ fi
 ip link set lo up
 name=$(basename "$deb")
 version=$(dpkg-deb -f "$deb" Version)
-work=$WORK/check
+work=$WORK/check/files
 rm -rf "$work"
 mkdir -p "$work"
 

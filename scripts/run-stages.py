@@ -95,9 +95,9 @@ def stages():
               f"swift build --build-tests --sanitize=address --scratch-path {ASAN}",
               tokens=["build"],
               summary="every target under the address sanitizer (debug), the tests included"),
-        Stage("deb12-root", "scripts/check-deb.sh --release 12 --root",
+        Stage("deb12-root", "scripts/deb-root.sh --release 12 --root",
               summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd"),
-        Stage("deb13-root", "scripts/check-deb.sh --release 13 --root",
+        Stage("deb13-root", "scripts/deb-root.sh --release 13 --root",
               summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd"),
         # Before debian13-build: a build waits for the one before it, in this order. The release
         # build and what needs it (the sandbox, the calendar, the Debian 12 package) then run
@@ -163,10 +163,10 @@ def stages():
               needs=["asan-build"], tokens=["load"], summary="two replicas behind nginx, 5 s", retry=True),
         Stage("debian13-check", "scripts/check-debian13.sh --check", needs=["debian13-build"],
               summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF", retry=True),
-        Stage("deb12-check", "scripts/check-deb.sh --release 12 --check out/deb/debian12/attestation-links_*.deb",
+        Stage("deb12-check", "scripts/check-deb.sh --release 12 out/deb/debian12/attestation-links_*.deb",
               needs=["deb12-root", "deb12-package"],
               summary="the Debian 12 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
-        Stage("deb13-check", "scripts/check-deb.sh --release 13 --check out/deb/debian13/attestation-links_*.deb",
+        Stage("deb13-check", "scripts/check-deb.sh --release 13 out/deb/debian13/attestation-links_*.deb",
               needs=["deb13-root", "debian13-build"],
               summary="the Debian 13 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
     ]

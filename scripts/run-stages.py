@@ -80,10 +80,10 @@ def stages():
     render-cost counts its instructions). The Debian 13 root builds twice in one stage: release with its tests, then the two
     programs with the Swift runtime linked in, which its package ships (the toolchain has no
     static Swift Testing module, so the tests cannot be built that way). Each package is proved
-    in a fresh root of its release (debootstrap, no network after the download: no build token,
-    they run beside the builds)."""
+    in copies of a fresh root of its release (debootstrap) by autopkgtest and
+    scripts/check-deb.sh (no build token: they run beside the builds)."""
     asan = f"ATTESTATION_BIN={ASAN_BIN}"
-    return [
+    every = [
         Stage("lint", "swift format lint --recursive --strict Sources Tests Benchmarks Package.swift",
               summary="swift format lint (.swift-format)"),
         Stage("docs-layout",
@@ -163,13 +163,21 @@ def stages():
               needs=["asan-build"], tokens=["load"], summary="two replicas behind nginx, 5 s", retry=True),
         Stage("debian13-check", "scripts/check-debian13.sh --check", needs=["debian13-build"],
               summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF", retry=True),
-        Stage("deb12-check", "scripts/check-deb.sh --release 12 out/deb/debian12/attestation-links_*.deb",
-              needs=["deb12-root", "deb12-package"],
-              summary="the Debian 12 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
-        Stage("deb13-check", "scripts/check-deb.sh --release 13 out/deb/debian13/attestation-links_*.deb",
-              needs=["deb13-root", "debian13-build"],
-              summary="the Debian 13 package in its fresh root: install, a link's PDF, upgrade, remove, purge"),
     ]
+    # Each package in copies of its release's fresh root: autopkgtest (debian/tests), and
+    # scripts/check-deb.sh; side by side, neither builds.
+    for release, package in (("12", "deb12-package"), ("13", "debian13-build")):
+        deb = f"out/deb/debian{release}/attestation-links_*.deb"
+        needs = [f"deb{release}-root", package]
+        every += [
+            Stage(f"deb{release}-autopkgtest", f"scripts/deb-autopkgtest.sh --release {release} {deb}", needs=needs,
+                  summary=f"autopkgtest on the Debian {release} package (debian/tests, a chroot): the server as its "
+                          "unit starts it, a link's PDF, a revoked link refused"),
+            Stage(f"deb{release}-check", f"scripts/check-deb.sh --release {release} {deb}", needs=needs,
+                  summary=f"the Debian {release} package in its fresh root: install, a link's PDF, upgrade, "
+                          "remove, purge"),
+        ]
+    return every
 
 
 DOC = os.path.join(REPO, "docs", "testing.md")
@@ -381,14 +389,14 @@ def run(selected, log_dir):
             stage.outcome = FLAKY
 
     print()
-    print(f"{'stage':<16} {'start':>6} {'time':>6} {'CPU':>6}  outcome")
+    print(f"{'stage':<17} {'start':>6} {'time':>6} {'CPU':>6}  outcome")
     for stage in selected:
         began = clock(stage.started - start) if stage.started is not None else "-"
         took = clock(stage.ended - stage.started) if stage.ended is not None else "-"
         cpu = clock(stage.cpu) if stage.cpu is not None else "-"
-        print(f"{stage.name:<16} {began:>6} {took:>6} {cpu:>6}  {stage.outcome}")
+        print(f"{stage.name:<17} {began:>6} {took:>6} {cpu:>6}  {stage.outcome}")
     cpu_total = sum(stage.cpu or 0 for stage in selected)
-    print(f"{'make test':<16} {'':>6} {clock(total):>6} {clock(cpu_total):>6}  "
+    print(f"{'make test':<17} {'':>6} {clock(total):>6} {clock(cpu_total):>6}  "
           + ("ok" if all(passed(stage) for stage in selected) else "FAILED"))
     load = " ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"CPU: seconds used by each stage's processes; {os.cpu_count()} cores; load average now {load} "
@@ -444,7 +452,7 @@ def main():
     if arguments.list:
         for stage in every:
             needs = f" (after {', '.join(stage.needs)})" if stage.needs else ""
-            print(f"{stage.name:<16} {stage.summary}{needs}")
+            print(f"{stage.name:<17} {stage.summary}{needs}")
         return 0
     selected = every
     if arguments.only:

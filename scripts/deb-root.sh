@@ -3,9 +3,9 @@
 # deb) is proved, where an administrator meets it: debootstrap --variant=minbase in
 # .build-deb/N/root (ignored by git), with the release's updates and security archives and
 # systemd, nothing else (no Swift toolchain, no -dev package). Made anew every time, then never
-# used itself: autopkgtest (scripts/deb-autopkgtest.sh) and scripts/check-deb.sh each work in
-# a copy of it, side by side (make test's stages debN-root, then debN-autopkgtest and
-# debN-check: scripts/run-stages.py).
+# used itself: piuparts (scripts/deb-piuparts.sh), autopkgtest (scripts/deb-autopkgtest.sh)
+# and scripts/check-deb.sh each work in a copy of it, side by side (make test's stages debN-root,
+# then debN-piuparts, debN-autopkgtest and debN-check: scripts/run-stages.py).
 #
 #   --root      the fresh root; the downloaded packages are kept in /var/cache/attestation-deb-N
 #               (DEB_CHECK_APT_CACHE), so a second run is fast

@@ -80,7 +80,7 @@ def stages():
     render-cost counts its instructions). The Debian 13 root builds twice in one stage: release with its tests, then the two
     programs with the Swift runtime linked in, which its package ships (the toolchain has no
     static Swift Testing module, so the tests cannot be built that way). Each package is proved
-    in copies of a fresh root of its release (debootstrap) by autopkgtest and
+    in copies of a fresh root of its release (debootstrap) by piuparts, autopkgtest and
     scripts/check-deb.sh (no build token: they run beside the builds)."""
     asan = f"ATTESTATION_BIN={ASAN_BIN}"
     every = [
@@ -164,12 +164,15 @@ def stages():
         Stage("debian13-check", "scripts/check-debian13.sh --check", needs=["debian13-build"],
               summary="Debian 13: the Swift suite, runtime packages, init, mint, a served PDF", retry=True),
     ]
-    # Each package in copies of its release's fresh root: autopkgtest (debian/tests), and
-    # scripts/check-deb.sh; side by side, neither builds.
+    # Each package in copies of its release's fresh root: piuparts, autopkgtest (debian/tests), and
+    # scripts/check-deb.sh; side by side, none of them builds.
     for release, package in (("12", "deb12-package"), ("13", "debian13-build")):
         deb = f"out/deb/debian{release}/attestation-links_*.deb"
         needs = [f"deb{release}-root", package]
         every += [
+            Stage(f"deb{release}-piuparts", f"scripts/deb-piuparts.sh --release {release} {deb}", needs=needs,
+                  summary=f"piuparts on the Debian {release} package: install and purge; upgrade from an older "
+                          "version, /etc/attestation kept; remove, purge"),
             Stage(f"deb{release}-autopkgtest", f"scripts/deb-autopkgtest.sh --release {release} {deb}", needs=needs,
                   summary=f"autopkgtest on the Debian {release} package (debian/tests, a chroot): the server as its "
                           "unit starts it, a link's PDF, a revoked link refused"),

@@ -4,8 +4,8 @@
 # Build folders. SwiftPM rebuilds a whole folder when its compiler flags change, so each set of
 # flags has its own, and these five are all there is (.build-debian13 is not one: it holds the
 # Debian 13 root of make debian13, with its own .build inside; nor is .build-deb: the fresh
-# Debian 12 and 13 roots of scripts/deb-root.sh, copied for scripts/check-deb.sh to install the
-# package in):
+# Debian 12 and 13 roots of scripts/deb-root.sh, copied for piuparts, autopkgtest and
+# scripts/check-deb.sh to install the package in):
 #   .build        plain debug and release: make check, make run, make bench's attestation-bench,
 #                 make screenshots, make stress's release server, and swift build / swift test by
 #                 hand
@@ -84,8 +84,10 @@ check: ## the everyday loop: the Swift suites on a debug build (FILTER=Suite), t
 # release one); every built-in version's instructions per PDF under callgrind, none over 3× the
 # cheapest (Benchmarks/callgrind-per-render); the Kubernetes manifests; hostile clients, floods and replicas at small scale;
 # the Debian 13 root (its release build with the tests, its Swift suite and a served PDF); and the Debian
-# package of each release, made from its release build and proved in a fresh root (install, a
-# link, upgrade, remove, purge). Two builds here (address sanitizer with the tests; release with
+# package of each release, made from its release build and proved in copies of a fresh root of
+# its release by Debian's piuparts (install, upgrade, remove, purge) and autopkgtest
+# (debian/tests: the server, a link's PDF, a revoked link), and scripts/check-deb.sh (what the
+# tools do not check). Two builds here (address sanitizer with the tests; release with
 # the Swift runtime linked in, which the package ships), two in the Debian 13 root (release with
 # the tests; the two programs with the Swift runtime linked in, for its package).
 test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser, deployment, stress smoke, Debian 13, packages
@@ -106,7 +108,8 @@ debian13: ## the Swift suite, release build, package and a served PDF in a Debia
 # release this runs on (scripts/build-deb.sh: debhelper, dependencies by dpkg-shlibdeps, the units
 # of debian/ installed by dh_installsystemd, manual pages from --help, lintian), from the
 # release build with the Swift runtime linked in. Then, as root: apt install ./attestation-links_*.deb
-# (docs/deployment.md). make test proves it in fresh Debian 12 and 13 roots (scripts/check-deb.sh).
+# (docs/deployment.md). make test proves it in fresh Debian 12 and 13 roots (piuparts,
+# autopkgtest, scripts/check-deb.sh).
 deb: deps ## attestation-links_VERSION_amd64.deb for this Debian release (static release build, lintian)
 	scripts/install-deps.sh --deb
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-image --product attestation-server

@@ -12,8 +12,9 @@
 #              with the Swift runtime linked in (--static-swift-stdlib, in .build-static: Swift
 #              Testing has no static module, so the tests cannot be built so, "no such module
 #              'Testing'"), and the Debian 13 package from them (scripts/build-deb.sh: lintian,
-#              manual pages), copied to out/deb/debian13/ for scripts/check-deb.sh --release 13
-#              (--package: the package's build and the package alone);
+#              manual pages), copied to out/deb/debian13/ for make test's deb13 stages
+#              (piuparts, autopkgtest, scripts/check-deb.sh --release 13) (--package: the
+#              package's build and the package alone);
 #   --check    the Swift suite on that build; the Dockerfile's runtime package names resolved on
 #              Debian 13 (apt-get install -s); then as an administrator would: attestation-admin
 #              init and mint in an empty folder, the release server started, a PDF fetched with

@@ -17,10 +17,9 @@
 # --debian13 adds what scripts/check-debian13.sh needs to make its Debian 13 root (debootstrap);
 # --deb adds what make deb builds and checks the package with (scripts/build-deb.sh: dpkg-dev,
 # debhelper, help2man, lintian, man-db) and what proves it in fresh roots of each release
-# (debootstrap for scripts/deb-root.sh; for scripts/check-deb.sh, iproute2 for the roots'
-# loopback, curl, poppler-utils and zbar-tools; Debian's own piuparts and autopkgtest,
-# scripts/deb-piuparts.sh and scripts/deb-autopkgtest.sh, the latter installing the tests' own
-# dependencies inside its root);
+# (debootstrap for scripts/deb-root.sh; Debian's own piuparts and autopkgtest,
+# scripts/deb-piuparts.sh and scripts/deb-autopkgtest.sh, the latter installing the tests'
+# own dependencies inside its root);
 # --forms adds what the form tools read and draw with (make draft-reference-form: mutool; make
 # generate-font-metrics: the Adobe Glyph List of fontTools; make form-pictures: pdftoppm and
 # ImageMagick); --webkit adds what make check-webkit drives WebKit with: WebKitGTK's WebDriver and
@@ -35,7 +34,7 @@ test_packages=(poppler-utils qpdf zbar-tools imagemagick curl libreoffice-calc-n
 bench_packages=(wrk procps curl valgrind binutils python3)
 stress_packages=(wrk procps curl python3 python3-yaml python3-venv nginx caddy openssl poppler-utils systemd libseccomp2 debootstrap)
 debian13_packages=(debootstrap)
-deb_packages=(dpkg-dev debhelper help2man lintian man-db debootstrap iproute2 curl poppler-utils zbar-tools piuparts autopkgtest)
+deb_packages=(dpkg-dev debhelper help2man lintian man-db debootstrap piuparts autopkgtest)
 forms_packages=(python3 mupdf-tools python3-fonttools fonts-urw-base35 poppler-utils imagemagick)
 browser_packages=(chromium chromium-driver firefox-esr python3 python3-selenium python3-venv poppler-utils zbar-tools curl qpdf faketime)
 webkit_packages=(webkit2gtk-driver xvfb xauth python3 python3-selenium zbar-tools)

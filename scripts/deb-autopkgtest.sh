@@ -73,7 +73,7 @@ remove_copy() {
 trap 'remove_copy' EXIT
 trap 'exit 130' INT TERM
 remove_copy
-rm -rf "$work"
+rm -rf --one-file-system "$work"
 mkdir -p "$work"
 
 say "copie du root neuf ($base)"

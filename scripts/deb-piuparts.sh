@@ -72,7 +72,14 @@ mapfile -t sources < <(grep '^deb ' "$base/etc/apt/sources.list")
 mirror=$(awk '{ print $2 }' <<<"${sources[0]}")
 
 work=$ROOT/.build-deb/$release/piuparts
-rm -rf "$work"
+# What an interrupted run left mounted in piuparts's chroot (its /proc, /dev/pts, the archive),
+# deepest first, before deleting it.
+if [ -d "$work" ]; then
+  for target in $(awk -v root="$(realpath "$work")" 'index($2, root "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
+    umount "$target" 2>/dev/null || umount -l "$target" || fail "démontage impossible de $target."
+  done
+fi
+rm -rf --one-file-system "$work"
 mkdir -p "$work/archive"
 name=$(dpkg-deb -f "$deb" Package)
 version=$(dpkg-deb -f "$deb" Version)

@@ -13,8 +13,10 @@
 #     signing key unreadable by the server's user);
 #   - both units accepted by that release's systemd-analyze verify, their exposure by its
 #     systemd-analyze security at most 2.0 (as scripts/check-deploy.sh asks of docs/deploy's);
-#   - the server's unit enabled, and the postinst asking systemd to start it (piuparts forbids
-#     starting, and no systemd runs in autopkgtest's chroot).
+#   - the server's unit enabled, and the postinst asking systemd to start it; an upgrade (the
+#     same programs repacked with a higher version) asking it to restart the server, and
+#     apt-get remove to stop it (piuparts's policy-rc.d forbids all three, and no systemd runs in
+#     autopkgtest's chroot).
 #
 #   scripts/check-deb.sh --release 12|13 DEB
 #
@@ -142,4 +144,26 @@ check "$unit activée au démarrage (systemctl is-enabled : $(in_root /usr/bin/s
   test "$(in_root /usr/bin/systemctl --root=/ is-enabled $unit 2>&1)" = enabled
 check "le postinst a demandé à systemd de la démarrer (systemctl start $unit)" \
   grep -qE "(^| )start $unit\$" "$ROOTFS/run/check-deb/systemctl.log"
+
+# What the maintainer scripts ask of systemd later, which piuparts's policy-rc.d hides from it:
+# the same programs with a higher version installed over these restart the server (dh_installsystemd's
+# restart after upgrade), and apt-get remove stops it (the prerm).
+version=$(dpkg-deb -f "$deb" Version)
+repack=$WORK/check/repack
+dpkg-deb -R "$deb" "$repack"
+sed -i "s/^Version: .*/Version: $version+1/" "$repack/DEBIAN/control"
+dpkg-deb --root-owner-group -Znone -b "$repack" "$ROOTFS/tmp/deb/attestation-links_$version+1.deb" >/dev/null
+rm -rf "$repack"
+: >"$ROOTFS/run/check-deb/systemctl.log"
+in_root apt-get -o "DPkg::Path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" install -y \
+  --no-install-recommends "/tmp/deb/attestation-links_$version+1.deb" >"$LOGS/upgrade.log" 2>&1 ||
+  { tail -n 30 "$LOGS/upgrade.log" >&2; fail "mise à jour vers $version+1 (journal : $LOGS/upgrade.log)."; }
+check "la mise à jour ($version, puis $version+1) a demandé à systemd de redémarrer le serveur (systemctl restart $unit)" \
+  grep -qE "(^| )(try-)?restart $unit\$" "$ROOTFS/run/check-deb/systemctl.log"
+: >"$ROOTFS/run/check-deb/systemctl.log"
+in_root apt-get -o "DPkg::Path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" remove -y \
+  attestation-links >"$LOGS/remove.log" 2>&1 ||
+  { tail -n 30 "$LOGS/remove.log" >&2; fail "apt-get remove (journal : $LOGS/remove.log)."; }
+check "apt-get remove a demandé à systemd d’arrêter le serveur (systemctl stop $unit)" \
+  grep -qE "(^| )stop $unit\$" "$ROOTFS/run/check-deb/systemctl.log"
 say "$checks vérifications passées en $((SECONDS - started)) s ($name)."

@@ -178,7 +178,8 @@ def stages():
                           "unit starts it, a link's PDF, a revoked link refused"),
             Stage(f"deb{release}-check", f"scripts/check-deb.sh --release {release} {deb}", needs=needs,
                   summary=f"the Debian {release} package, what the tools do not check: Depends, user, "
-                          "/etc/attestation's modes, the units' verify and exposure, enabled"),
+                          "/etc/attestation's modes, the units' verify and exposure, enabled; what the "
+                          "maintainer scripts ask of systemd: start, restart on an upgrade, stop on a removal"),
         ]
     return every
 

@@ -21,6 +21,11 @@ enum FormFiles: Sendable {
     case directory(URL)
     case builtIn
 
+    var isBuiltIn: Bool {
+        if case .builtIn = self { return true }
+        return false
+    }
+
     /// The file's bytes, at most `limit`, where they were read, and whether they are built in.
     func read(_ name: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], path: String, isBuiltIn: Bool) {
         switch self {

@@ -83,7 +83,7 @@ extension FormBuilder {
         let block = TextBlock(
             content: content, x: d.x, y: d.y, size: d.size, font: font, width: d.width, leading: d.leading,
             align: align, color: color, page: page)
-        try checkFits(block, path: path, page: size)
+        if checksLayout { try checkFits(block, path: path, page: size) }
         return block
     }
 

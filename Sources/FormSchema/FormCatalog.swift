@@ -116,7 +116,11 @@ public struct FormCatalog: Sendable {
     }
 
     /// `files`: where the fonts and images the document names are read; beside `source` when nil.
-    static func decodeForms(_ data: Data, source: String, files: FormFiles?) throws(FormError) -> [Form] {
+    /// `checksLayout`: whether the texts' layout is checked; by default all but built-in files'
+    /// (`FormBuilder`).
+    static func decodeForms(
+        _ data: Data, source: String, files: FormFiles?, checksLayout: Bool? = nil
+    ) throws(FormError) -> [Form] {
         let parsed: StrictJSON.Document
         do {
             parsed = try StrictJSON.parse(data)
@@ -136,7 +140,8 @@ public struct FormCatalog: Sendable {
             throw FormError(source: source, failure: error)
         }
         return try FormBuilder(
-            document: document, source: source, positions: parsed.positions, pathAliases: aliases, files: files
+            document: document, source: source, positions: parsed.positions, pathAliases: aliases, files: files,
+            checksLayout: checksLayout
         ).build()
     }
 }

@@ -15,7 +15,12 @@ extension Fixture {
     /// 2020-11-28T07:15:00Z, that is 08:15 in Paris (UTC+1 in November).
     static let now = Date(timeIntervalSince1970: 1_606_547_700)
 
-    static func renderer() throws -> AttestationRenderer {
+    /// One renderer of the built-in forms for every test that needs no other: laying out the 16
+    /// forms was most of a test's cost under the address sanitizer (`PaperAttestationTests`, 68
+    /// renderers, 76 s of CPU), and a renderer is immutable and shared by threads.
+    static func renderer() throws -> AttestationRenderer { try sharedRenderer.get() }
+
+    private static let sharedRenderer = Result { () throws(RenderingError) -> AttestationRenderer in
         try AttestationRenderer(forms: FormCatalog.builtIn.forms)
     }
 

@@ -2,13 +2,14 @@
 # The fresh root of a Debian release in which the Debian package (scripts/build-deb.sh, make
 # deb) is proved, where an administrator meets it: debootstrap --variant=minbase in
 # .build-deb/N/root (ignored by git), with the release's updates and security archives and
-# systemd, nothing else (no Swift toolchain, no -dev package). Made anew every time, then never
+# systemd, nothing else (no Swift toolchain, no -dev package). Kept for a week (below), never
 # used itself: piuparts (scripts/deb-piuparts.sh), autopkgtest (scripts/deb-autopkgtest.sh)
 # and scripts/check-deb.sh each work in a copy of it, side by side (make test's stages debN-root,
 # then debN-piuparts, debN-autopkgtest and debN-check: scripts/run-stages.py).
 #
-#   --root      the fresh root; the downloaded packages are kept in /var/cache/attestation-deb-N
-#               (DEB_CHECK_APT_CACHE), so a second run is fast
+#   --root      the fresh root, kept if this script made it less than a week ago (DEB_ROOT_FRESH=1
+#               makes it anew); the downloaded packages are kept in /var/cache/attestation-deb-N
+#               (DEB_CHECK_APT_CACHE), so a new one is fast too
 #   --remove    stop what runs in .build-deb/N, unmount what is mounted there, delete it
 #
 #   scripts/deb-root.sh --release 12|13 --root | --remove
@@ -73,6 +74,17 @@ in_root() { # a command inside the root, with a clean environment
 }
 
 undo_mounts
+# The root is never changed once made (each tool works in a copy of it): kept for the next run,
+# made anew when this script changed (its sha256 is in .fresh) or after a week, so that a kept
+# root misses at most a week of the release's updates. A cold CI run made it in 2 to 6 minutes
+# of its 45 (docs/testing.md); reused, it costs nothing.
+made_by=$(sha256sum "$0" | cut -d' ' -f1)
+if [ "$mode" = root ] && [ "${DEB_ROOT_FRESH:-}" != 1 ] && [ -f "$ROOTFS/.fresh" ] &&
+  [ "$(cat "$ROOTFS/.fresh")" = "$made_by" ] && [ -n "$(find "$ROOTFS/.fresh" -mtime -7)" ]; then
+  find "$WORK" -mindepth 1 -maxdepth 1 ! -name root ! -name logs -exec rm -rf --one-file-system {} +
+  say "root gardé, fait le $(date -r "$ROOTFS/.fresh" '+%d/%m/%Y à %H:%M') par ce même script (DEB_ROOT_FRESH=1 pour le refaire)."
+  exit 0
+fi
 rm -rf --one-file-system "$WORK"
 if [ "$mode" = remove ]; then
   say "$WORK supprimé."
@@ -110,5 +122,5 @@ if ! in_root bash -c "apt-get update -qq && apt-get install -y -qq --no-install-
   fail "apt-get install systemd (journal : $LOGS/systemd.log)."
 fi
 in_root apt-get clean
-touch "$ROOTFS/.fresh"
+echo "$made_by" >"$ROOTFS/.fresh"
 say "root neuf en $((SECONDS - started)) s : $(in_root dpkg-query -W | wc -l) paquets, $(in_root systemctl --version | head -n 1)"

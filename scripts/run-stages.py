@@ -96,12 +96,17 @@ def stages():
               tokens=["build"],
               summary="every target under the address sanitizer (debug), the tests included"),
         Stage("deb12-root", "scripts/deb-root.sh --release 12 --root",
-              summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd"),
+              summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd (kept a week)"),
         Stage("deb13-root", "scripts/deb-root.sh --release 13 --root",
-              summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd"),
-        # Before debian13-build: a build waits for the one before it, in this order. The release
-        # build and what needs it (the sandbox, the calendar, the Debian 12 package) then run
-        # beside the sanitized suite and the Debian 13 build, rather than alone at the end.
+              summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd (kept a week)"),
+        # A build waits for the one before it, in this order: the longest first (Debian 13's, 23
+        # minutes of CPU cold, 8 warm, then its suite), so that what needs it (its suite, its
+        # package's checks) runs beside the release build and the sanitized suite rather than
+        # alone at the end; then the release build and what needs it (the sandbox, the calendar,
+        # the Debian 12 package).
+        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
+              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
+                      "runtime linked in, and their package (lintian, manual pages)"),
         Stage("release-build",
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin && "
@@ -109,9 +114,6 @@ def stages():
               tokens=["build"],
               summary="attestation-server and attestation-admin, release, the Swift runtime linked in; "
                       "attestation-bench beside them"),
-        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
-              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
-                      "runtime linked in, and their package (lintian, manual pages)"),
         Stage("deb12-package", f"scripts/build-deb.sh --bin {RELEASE_BIN} --out out/deb/debian12",
               needs=["release-build"],
               summary="the Debian 12 package of the release build: debhelper, lintian, manual pages"),

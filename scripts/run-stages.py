@@ -5,9 +5,12 @@
 
 Each stage is a shell command (run by bash from the repository's root) with the stages it needs.
 A stage starts as soon as every stage it needs has passed, unless it holds a token another
-running stage holds: `build` (a Swift build uses both cores; two at once gain nothing and double
-the memory) and `load` (the stress smokes judge a good client's latency and fill the loopback
-with connections: one at a time). A stage whose need failed is not run. Each stage's output goes
+running stage holds: `load` (the stress smokes judge a good client's latency and fill the loopback
+with connections: one at a time). The builds run side by side: a release build compiles each
+module whole and keeps one core busy, not two (Debian 13's: 23:57 of CPU in 24:53; the release
+build: 7:02 in 13:11), so one after the other they were the whole length of a cold run (7:10 of
+the sanitized build, 24:53 of Debian 13's, then the release build and its package's checks:
+about 47 minutes), while the other core did the suites; 23 GB of memory hold the three. A stage whose need failed is not run. Each stage's output goes
 to its log (out/test/STAGE.log); when it ends its last lines are printed (all of it if it failed,
 or with TEST_VERBOSE=1). A stage that judges timing under whatever else the machine runs (the
 stress smokes, Debian 13's suite of servers under load) is run once more if it fails; its first
@@ -81,7 +84,7 @@ def stages():
     programs with the Swift runtime linked in, which its package ships (the toolchain has no
     static Swift Testing module, so the tests cannot be built that way). Each package is proved
     in copies of a fresh root of its release (debootstrap) by piuparts, autopkgtest and
-    scripts/check-deb.sh (no build token: they run beside the builds)."""
+    scripts/check-deb.sh, beside the builds."""
     asan = f"ATTESTATION_BIN={ASAN_BIN}"
     every = [
         Stage("lint", "swift format lint --recursive --strict Sources Tests Benchmarks Package.swift",
@@ -93,25 +96,18 @@ def stages():
         Stage("browser-env", "scripts/browser-env.py", summary=".venv-browser (selenium, axe-core)"),
         Stage("asan-build",
               f"swift build --build-tests --sanitize=address --scratch-path {ASAN}",
-              tokens=["build"],
               summary="every target under the address sanitizer (debug), the tests included"),
         Stage("deb12-root", "scripts/deb-root.sh --release 12 --root",
               summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd (kept a week)"),
         Stage("deb13-root", "scripts/deb-root.sh --release 13 --root",
               summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd (kept a week)"),
-        # A build waits for the one before it, in this order: the longest first (Debian 13's, 23
-        # minutes of CPU cold, 8 warm, then its suite), so that what needs it (its suite, its
-        # package's checks) runs beside the release build and the sanitized suite rather than
-        # alone at the end; then the release build and what needs it (the sandbox, the calendar,
-        # the Debian 12 package).
-        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], tokens=["build"],
+        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"],
               summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
                       "runtime linked in, and their package (lintian, manual pages)"),
         Stage("release-build",
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-admin && "
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-bench",
-              tokens=["build"],
               summary="attestation-server and attestation-admin, release, the Swift runtime linked in; "
                       "attestation-bench beside them"),
         Stage("deb12-package", f"scripts/build-deb.sh --bin {RELEASE_BIN} --out out/deb/debian12",

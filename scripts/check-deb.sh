@@ -25,34 +25,7 @@
 # French, logs (.build-deb/N/logs/) in English.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-say() { echo "check-deb$release_tag : $*"; }
-fail() {
-  echo "check-deb$release_tag : ÉCHEC : $*" >&2
-  exit 1
-}
-release_tag=
-
-release=
-deb=
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --release)
-      [ $# -ge 2 ] || fail "--release : 12 ou 13 attendu."
-      release=$2
-      shift
-      ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) fail "option inconnue $1 (acceptées : --release 12|13, --help)" ;;
-    *) deb=$1 ;;
-  esac
-  shift
-done
-case "$release" in
-  12 | 13) release_tag=" (Debian $release)" ;;
-  *) fail "--release 12 ou --release 13 attendu." ;;
-esac
-[ "$(id -u)" -eq 0 ] || fail "root nécessaire (chroot, mount)."
+source "$(dirname "$0")/deb-args.sh"
 
 WORK=$ROOT/.build-deb/$release
 LOGS=$WORK/logs
@@ -86,9 +59,6 @@ check() { # check LABEL COMMAND…: runs the command, says ok or fails with the 
   fi
 }
 
-[ -f "$WORK/root/.fresh" ] || fail "pas de root neuf dans $WORK/root : scripts/deb-root.sh --release $release --root le fait."
-[ -n "$deb" ] && [ -f "$deb" ] || fail "paquet introuvable : ${deb:-(aucun)}."
-deb=$(realpath "$deb")
 name=$(basename "$deb")
 trap 'undo_mounts' EXIT
 trap 'exit 130' INT TERM

@@ -28,43 +28,10 @@
 # Messages to the user in French; piuparts's log in English.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-say() { echo "deb-piuparts$release_tag : $*"; }
-fail() {
-  echo "deb-piuparts$release_tag : ÉCHEC : $*" >&2
-  exit 1
-}
-release_tag=
-
-release=
-deb=
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --release)
-      [ $# -ge 2 ] || fail "--release : 12 ou 13 attendu."
-      release=$2
-      shift
-      ;;
-    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    -*) fail "option inconnue $1 (acceptées : --release 12|13, --help)" ;;
-    *) deb=$1 ;;
-  esac
-  shift
-done
-case "$release" in
-  12) codename=bookworm ;;
-  13) codename=trixie ;;
-  *) fail "--release 12 ou --release 13 attendu." ;;
-esac
-release_tag=" (Debian $release)"
-[ -n "$deb" ] && [ -f "$deb" ] || fail "paquet introuvable : ${deb:-(aucun)}."
-[ "$(id -u)" -eq 0 ] || fail "root nécessaire (piuparts)."
+source "$(dirname "$0")/deb-args.sh"
 for tool in piuparts dpkg-scanpackages; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool manquant (scripts/install-deps.sh --deb l’installe)."
 done
-deb=$(realpath "$deb")
-base=$ROOT/.build-deb/$release/root
-[ -f "$base/.fresh" ] || fail "pas de root neuf dans $base : scripts/deb-root.sh --release $release --root le fait."
 # The root's archives, as scripts/deb-root.sh wrote them: the release's mirror first,
 # then its updates and security archives.
 mapfile -t sources < <(grep '^deb ' "$base/etc/apt/sources.list")

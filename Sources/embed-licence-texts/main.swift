@@ -27,6 +27,23 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// Writes `source` to `output` unless the file already holds it. SwiftPM 6.3 links this tool
+/// twice in every release `swift build`, once for its plugin tools and once for the build, each
+/// against its own database, so the tool is always newer than the file and every plugin command
+/// runs again. A file rewritten unchanged still got a new time, and llbuild compiled again its
+/// module and every module above it: a release build with nothing changed compiled FormSchema,
+/// Rendering and all that imports them (attestation-admin after attestation-server: 170 s).
+/// Left untouched, the file keeps its time and the build stops there.
+func write(_ source: String, to output: String) {
+    let data = Data(source.utf8)
+    if FileManager.default.contents(atPath: output) == data { return }
+    do {
+        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+        fail("cannot write \(output): \(error)")
+    }
+}
+
 /// `text` as a Swift string literal on one line.
 func literal(_ text: String) -> String {
     var out = "\""
@@ -90,11 +107,7 @@ if arguments.first == "--files" {
         }
 
         """
-    do {
-        try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-        fail("cannot write \(output): \(error)")
-    }
+    write(source, to: output)
     exit(0)
 }
 guard let output = arguments.first, arguments.count > 1 else {
@@ -121,8 +134,4 @@ for path in arguments.dropFirst().sorted() {
     source += "    /// Texts/\(id).txt\n    static let \(name) = \(literal(text))\n"
 }
 source += "}\n"
-do {
-    try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-} catch {
-    fail("cannot write \(output): \(error)")
-}
+write(source, to: output)

@@ -7,7 +7,8 @@ import Synchronization
 /// Draws attestations: the two-page PDF of the form, each page as a PNG image, and the QR code
 /// alone as a PNG.
 ///
-/// The fixed part of each form is laid out once, in `init`; rendering then describes the pages
+/// The fixed part of each form is laid out once, in `init` for an added form, on first use for a
+/// built-in one (`FormLayoutOnFirstUse`); rendering then describes the pages
 /// (PageDrawing.swift) and writes them with libharu for the PDF, with cairo for the page images.
 /// A renderer is immutable and can be shared by any number of threads.
 public struct AttestationRenderer: Sendable {
@@ -25,20 +26,24 @@ public struct AttestationRenderer: Sendable {
     public static let pageDPIs = 72...300
     public static let defaultPageDPI = 150
 
-    let layouts: [String: FormLayout]
+    let layouts: [String: FormLayoutOnFirstUse]
     let metrics: StandardFontMetrics
     let unicodeFont: UnicodeFontSource
     private let rasterFonts: RasterFontSource
 
-    /// Lays out every form; a form that cannot be drawn is an error now, not at the first request.
+    /// Lays out every added form; one that cannot be drawn is an error now, not at the first
+    /// request. A built-in form is laid out on its first use.
     public init(
         forms: [Form], unicodeFontPath: String = AttestationRenderer.defaultUnicodeFontPath,
         standardFontDirectory: String = AttestationRenderer.defaultStandardFontDirectory
     ) throws(RenderingError) {
         try Self.checkLibraries()
         metrics = try StandardFontMetrics.shared.get()
-        var layouts: [String: FormLayout] = [:]
-        for form in forms { layouts[form.id] = try FormLayout(form: form) }
+        var layouts: [String: FormLayoutOnFirstUse] = [:]
+        for form in forms {
+            let builtIn = FormCatalog.builtIn.anyForm(id: form.id) == form
+            layouts[form.id] = try FormLayoutOnFirstUse(form: form, deferred: builtIn)
+        }
         self.layouts = layouts
         unicodeFont = UnicodeFontSource(path: unicodeFontPath)
         var formFonts: [String] = []
@@ -52,11 +57,16 @@ public struct AttestationRenderer: Sendable {
         try pdf(attestation, qrMask: QRMatrix.mask)
     }
 
-    /// The layout of the attestation's form, prepared at start-up: an attestation holds only its
-    /// form's rules, so the renderer must have been given the form.
+    /// The layout of the attestation's form: an attestation holds only its form's rules, so the
+    /// renderer must have been given the form.
     func layout(of form: FormRules) throws(RenderingError) -> FormLayout {
-        guard let prepared = layouts[form.id] else { throw .formNotGiven(form.id) }
-        return prepared
+        try layout(id: form.id)
+    }
+
+    /// The layout of the form `id`, which the renderer must have been given.
+    func layout(id: String) throws(RenderingError) -> FormLayout {
+        guard let prepared = layouts[id] else { throw .formNotGiven(id) }
+        return try prepared.get()
     }
 
     /// The PDF with its QR codes drawn with the given mask (0 to 7), for the tests that read

@@ -76,7 +76,7 @@ extension AttestationRenderer {
     public func paperPDF(_ papers: [PaperAttestation]) throws(RenderingError) -> [UInt8] {
         var pages: [(drawing: PageDrawing, layout: FormLayout)] = []
         for paper in papers {
-            guard let layout = layouts[paper.form.id] else { throw .formNotGiven(paper.form.id) }
+            let layout = try layout(id: paper.form.id)
             for drawing in try layout.paperPages(of: paper, metrics: metrics, unicodeFont: unicodeFont) {
                 pages.append((drawing, layout))
             }

@@ -5,6 +5,19 @@ test_accessibility.py opens."""
 from axe_selenium_python import Axe
 
 
+def axe_results(driver):
+    """axe-core's results on the page the driver shows. axe-core gets 300 s, not the driver's
+    30: on /licenses (51 licence texts) it takes about 5 s on an idle machine, and a loaded make
+    test once ran it past 30 s ("script timeout"); a scan that hangs still ends."""
+    axe = Axe(driver)
+    axe.inject()
+    driver.set_script_timeout(300)
+    try:
+        return axe.run()
+    finally:
+        driver.set_script_timeout(30)
+
+
 def serious_violations(browser):
     """A readable list of axe-core's serious and critical violations, in both colour schemes
     (the browser is left in the scheme it had)."""
@@ -17,9 +30,7 @@ def serious_violations(browser):
         browser.wait(lambda: browser.driver.execute_script(
             "return document.getAnimations().every(a => a.playState !== 'running')"),
             message="transitions still running after the colour scheme changed")
-        axe = Axe(browser.driver)
-        axe.inject()
-        results = axe.run()
+        results = axe_results(browser.driver)
         if not results["passes"]:
             found.append("axe-core checked nothing")
         for violation in results["violations"]:

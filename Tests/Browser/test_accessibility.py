@@ -4,9 +4,8 @@ one, a refused one) and /licenses, in light and dark mode: no serious or critica
 import sys
 import unittest
 
-from axe_selenium_python import Axe
-
 import support
+from axe_check import axe_results
 from support import CAMILLE, MAXIME, Browser, PageHelpers, Server, Site
 
 site = server = None
@@ -81,16 +80,7 @@ class AccessibilityTests(PageHelpers, unittest.TestCase):
                 open_page()
                 self.assertEqual(
                     self.browser.driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches"), dark)
-                axe = Axe(self.browser.driver)
-                axe.inject()
-                # axe-core's own time, not the page's: on /licenses (51 licence texts) it took
-                # over the driver's 30 s once make test's other stages loaded both cores, and the
-                # stage failed with "script timeout". A scan that hangs still ends, at 300 s.
-                self.browser.driver.set_script_timeout(300)
-                try:
-                    results = axe.run()
-                finally:
-                    self.browser.driver.set_script_timeout(30)
+                results = axe_results(self.browser.driver)
                 self.assertTrue(results["passes"], f"axe-core checked nothing on {name}")
                 minor = [v for v in results["violations"] if v.get("impact") not in ("serious", "critical")]
                 if minor:

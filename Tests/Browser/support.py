@@ -265,6 +265,14 @@ class Browser:
         self.wait(lambda: self.visible("#page-personne") and (self.text("#prenom") or ""),
                   message="the personal page never showed a name")
 
+    def wait_for_service_worker(self, message="the service worker does not control the page"):
+        """Once the service worker controls the page: before that, a PDF bypasses it and is not
+        kept as the last attestation (a loaded CI machine clicked Générer first, issue 39)."""
+        self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+        self.wait(lambda: self.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=30,
+                  message=message)
+
     # Downloads.
 
     def clear_downloads(self):

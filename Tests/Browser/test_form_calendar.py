@@ -96,6 +96,7 @@ class ContextChoiceTests(PageHelpers, unittest.TestCase):
         phone's day) of a PDF the server dated in 2021, and called it old."""
         browser = self.browser
         browser.open_person(self.server, tokens["camille"])
+        browser.wait_for_service_worker()
         self.follow("a#generer")
         browser.wait(lambda: browser.visible("#derniere-bloc"), message="the last attestation is not shown")
         details, created = browser.text("#derniere-details"), browser.text("#derniere-date")
@@ -200,10 +201,7 @@ class FormChangeTests(PageHelpers, unittest.TestCase):
         browser = self.browser
         self.start_server(JUST_BEFORE_CHANGE)
         browser.open_person(self.server, self.token)
-        browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
-                     message="the service worker does not control the page")
+        browser.wait_for_service_worker()
         browser.wait(lambda: browser.driver.execute_script("return document.documentElement.dataset.modele === 'pret'"),
                      message="the offline template was never kept")
         template = json.loads(browser.driver.execute_async_script("""
@@ -291,10 +289,7 @@ class OfflineAcrossAChangeTests(PageHelpers, unittest.TestCase):
         server = support.Server(self.site, at=at, port=self.port)
         self.addCleanup(server.remove)
         browser.open_person(server, self.token)
-        browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
-                     message="the service worker does not control the page")
+        browser.wait_for_service_worker()
         browser.wait(lambda: browser.driver.execute_script("return document.documentElement.dataset.modele === 'pret'"),
                      message="the offline template was never kept")
         template = self.kept_template()

@@ -57,10 +57,7 @@ class JourneyTests(PageHelpers, unittest.TestCase):
     def test_the_last_attestation_says_when_and_why_below_the_action_and_looks_old_when_not_today(self):
         browser = self.browser
         browser.open_person(self.server, tokens["camille"])
-        browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
-                     message="the service worker does not control the page")
+        browser.wait_for_service_worker()
         self.toggle("sante")
         self.press("#parti-20")
         self.follow("a#generer")

@@ -24,10 +24,7 @@ class OfflineTests(PageHelpers, unittest.TestCase):
     def test_the_last_pdf_is_offered_once_generated(self):
         """Online, right after the first PDF, the page offers it as the last one (no reload)."""
         self.browser.open_person(self.server, self.token)
-        self.browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        self.browser.wait(lambda: self.browser.driver.execute_script("return !!navigator.serviceWorker.controller"),
-                          timeout=10, message="the service worker does not control the page of the first visit")
+        self.browser.wait_for_service_worker(message="the service worker does not control the page of the first visit")
         self.assertFalse(self.browser.visible("a#derniere"), "a#derniere shown before any PDF was made")
         _, first = self.follow("a#generer")
         self.wait_until_kept()

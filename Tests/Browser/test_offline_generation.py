@@ -38,10 +38,7 @@ class OfflinePage(PageHelpers):
         """The personal page online, once its service worker controls it and the template is kept."""
         browser = self.browser
         browser.open_person(self.server, self.token)
-        browser.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
-        browser.wait(lambda: browser.driver.execute_script("return !!navigator.serviceWorker.controller"), timeout=10,
-                     message="the service worker does not control the page")
+        browser.wait_for_service_worker()
         browser.wait(lambda: browser.driver.execute_script("return document.documentElement.dataset.modele === 'pret'"),
                      message="the offline template was never kept")
 

@@ -85,7 +85,7 @@ def pdf_qr(data, directory):
     with open(path, "wb") as file:
         file.write(data)
     prefix = path[:-4] + "-page"
-    result = run(["pdftoppm", "-r", "150", "-png", "-f", "2", "-l", "2", path, prefix])
+    result = run(["pdftoppm", "-r", "150", "-gray", "-f", "2", "-l", "2", path, prefix])
     if result.returncode != 0:
         raise AssertionError(f"pdftoppm: {result.stderr.decode(errors='replace')}")
     image = next(os.path.join(directory, n) for n in os.listdir(directory) if n.startswith(os.path.basename(prefix)))

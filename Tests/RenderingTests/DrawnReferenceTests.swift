@@ -129,8 +129,8 @@ struct DrawnReferenceTests {
             let path = try write(try Fixture.renderer().pdf(example.attestation), named: "ours.pdf", in: directory)
             let check = try Tool.run("qpdf", ["--check", path], in: directory, accepting: [0, 2, 3])
             #expect(check.status == 0, "qpdf --check: \(check.text)")
-            try Tool.run("pdftoppm", ["-r", "200", "-gray", "-png", path, "page"], in: directory)
-            for page in ["page-1.png", "page-2.png"] {
+            try Tool.run("pdftoppm", ["-r", "200", "-gray", path, "page"], in: directory)
+            for page in ["page-1.pgm", "page-2.pgm"] {
                 let read = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory).text
                 #expect(read == payload + "\n", "\(formID), \(page)")
             }
@@ -156,14 +156,14 @@ struct DrawnReferenceTests {
             }
             for (name, pdf) in [("ours", path), ("reference", example.reference.path)] {
                 try Tool.run(
-                    "pdftoppm", ["-r", "100", "-f", "1", "-l", "1", "-gray", "-png", pdf, name], in: directory)
+                    "pdftoppm", ["-r", "100", "-f", "1", "-l", "1", "-gray", pdf, name], in: directory)
             }
-            try Tool.run("convert", ["ours-1.png", "-fill", "white"] + hidden + ["ours.png"], in: directory)
+            try Tool.run("convert", ["ours-1.pgm", "-fill", "white"] + hidden + ["ours.pgm"], in: directory)
             let compare = try Tool.run(
-                "compare", ["-metric", "AE", "-fuzz", "25%", "ours.png", "reference-1.png", "null:"], in: directory,
+                "compare", ["-metric", "AE", "-fuzz", "25%", "ours.pgm", "reference-1.pgm", "null:"], in: directory,
                 accepting: [0, 1])
             let differing = try #require(Int(compare.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))
-            let size = try Tool.run("identify", ["-format", "%w %h", "reference-1.png"], in: directory).text
+            let size = try Tool.run("identify", ["-format", "%w %h", "reference-1.pgm"], in: directory).text
                 .split(separator: " ").compactMap { Int($0) }
             #expect(size.count == 2 && differing * 1000 <= size[0] * size[1], "\(formID): \(differing) pixels apart")
         }

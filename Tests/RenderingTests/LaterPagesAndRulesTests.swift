@@ -69,8 +69,8 @@ struct LaterPagesAndRulesTests {
             let page2 = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("p-2.pgm")))
             let page3 = try GrayImage(pgm: Data(contentsOf: directory.appendingPathComponent("p-3.pgm")))
             Self.expectRules(page2: page2, page3: page3, pageHeight: form.size(ofPage: 3).height, "PDF")
-            try Tool.run("pdftoppm", ["-r", "72", "-png", "-f", "3", "-l", "3", path, "q"], in: directory)
-            let decoded = try Tool.run("zbarimg", ["--raw", "-q", "q-3.png"], in: directory).text
+            try Tool.run("pdftoppm", ["-r", "72", "-gray", "-f", "3", "-l", "3", path, "q"], in: directory)
+            let decoded = try Tool.run("zbarimg", ["--raw", "-q", "q-3.pgm"], in: directory).text
             #expect(decoded == QRPayload(try Self.attestation(form)).text + "\n")
         }
     }

@@ -53,9 +53,9 @@ import Testing
     static func payloads(_ pdf: [UInt8], in directory: URL) throws -> [String] {
         let path = try write(pdf, named: "qr.pdf", in: directory)
         try Tool.run(
-            "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
+            "pdftoppm", ["-r", "150", "-gray", path, directory.appendingPathComponent("page").path], in: directory)
         let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
+            .filter { $0.hasPrefix("page-") && $0.hasSuffix(".pgm") }.sorted()
         return try pages.map {
             try Tool.run("zbarimg", ["--raw", "-q", $0], in: directory, accepting: [0, 4]).text
         }
@@ -147,9 +147,9 @@ import Testing
             for (name, pdf) in [("filled", filled), ("server", server)] {
                 let path = try write(pdf, named: "\(name).pdf", in: directory)
                 try Tool.run(
-                    "pdftoppm", ["-r", "100", "-f", "1", "-l", "1", "-gray", "-png", path, name], in: directory)
-                try Tool.run("convert", ["\(name)-1.png", "-fill", "white"] + hidden + ["\(name).png"], in: directory)
-                pictures.append("\(name).png")
+                    "pdftoppm", ["-r", "100", "-f", "1", "-l", "1", "-gray", path, name], in: directory)
+                try Tool.run("convert", ["\(name)-1.pgm", "-fill", "white"] + hidden + ["\(name).pgm"], in: directory)
+                pictures.append("\(name).pgm")
             }
             let compare = try Tool.run(
                 "compare", ["-metric", "AE", pictures[0], pictures[1], "null:"], in: directory, accepting: [0, 1])

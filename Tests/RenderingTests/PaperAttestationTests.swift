@@ -87,10 +87,10 @@ private func darkPixelsOfMark(
             #expect(
                 rows.filter { $0.count > 2 && $0[2] == "image" }.count == logos,
                 "no image but the logos (each with its soft mask): \(images)")
-            try Tool.run("pdftoppm", ["-r", "150", "-png", "-singlefile", path, "page"], in: directory)
+            try Tool.run("pdftoppm", ["-r", "150", "-gray", "-singlefile", path, "page"], in: directory)
             // zbarimg: 4 when it finds no code.
             let codes = try Tool.run(
-                "zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", "page.png"], in: directory,
+                "zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", "page.pgm"], in: directory,
                 accepting: [0, 4])
             #expect(codes.status == 4 && codes.text.isEmpty, "a QR code was read: \(codes.text)")
         }

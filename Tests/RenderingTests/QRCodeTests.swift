@@ -35,9 +35,9 @@ struct QRCodeTests {
         try withScratchDirectory { directory in
             let path = try write(pdf, named: "attestation.pdf", in: directory)
             try Tool.run(
-                "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
+                "pdftoppm", ["-r", "150", "-gray", path, directory.appendingPathComponent("page").path], in: directory)
             let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
+                .filter { $0.hasPrefix("page-") && $0.hasSuffix(".pgm") }.sorted()
             try #require(pages.count == 2, "pdftoppm produced \(pages) for a PDF that should have 2 pages")
             for page in pages {
                 let decoded = try decode(page, in: directory)

@@ -146,10 +146,10 @@ struct ReferencePageTests {
             try withScratchDirectory { directory in
                 let path = try write(try Self.pdf(example), named: "attestation.pdf", in: directory)
                 try Tool.run(
-                    "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path],
+                    "pdftoppm", ["-r", "150", "-gray", path, directory.appendingPathComponent("page").path],
                     in: directory)
                 let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                    .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
+                    .filter { $0.hasPrefix("page-") && $0.hasSuffix(".pgm") }.sorted()
                 try #require(pages.count == example.blankPages + 1, "\(folder): pdftoppm made \(pages)")
                 // The small code on the blank's last page, the big one on the added page.
                 for page in pages.suffix(2) {

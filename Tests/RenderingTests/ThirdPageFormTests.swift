@@ -108,18 +108,18 @@ struct ThirdPageFormTests {
         try withScratchDirectory { directory in
             let path = try write(try Self.pdf(reference), named: "attestation.pdf", in: directory)
             try Tool.run(
-                "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path], in: directory)
+                "pdftoppm", ["-r", "150", "-gray", path, directory.appendingPathComponent("page").path], in: directory)
             let pages = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-                .filter { $0.hasPrefix("page-") && $0.hasSuffix(".png") }.sorted()
-            try #require(pages == ["page-1.png", "page-2.png", "page-3.png"], "pdftoppm made \(pages)")
+                .filter { $0.hasPrefix("page-") && $0.hasSuffix(".pgm") }.sorted()
+            try #require(pages == ["page-1.pgm", "page-2.pgm", "page-3.pgm"], "pdftoppm made \(pages)")
             func read(_ image: String) throws -> String {
                 let output = try Tool.run("zbarimg", ["--raw", "-q", image], in: directory, accepting: [0, 4]).stdout
                 return String(decoding: output, as: UTF8.self)
             }
             let payload = reference.payload + "\n"
-            #expect(try read("page-1.png") == payload)
-            #expect(try read("page-2.png") == "")
-            #expect(try read("page-3.png") == payload)
+            #expect(try read("page-1.pgm") == payload)
+            #expect(try read("page-2.pgm") == "")
+            #expect(try read("page-3.pgm") == payload)
             // The square in pixels at 150 dpi, from the top of the page.
             let code = Self.bigCode
             func pixels(_ points: Double) -> Int { Int((points * 150 / 72).rounded()) }
@@ -127,11 +127,11 @@ struct ThirdPageFormTests {
             let square = "\(side)x\(side)+\(left)+\(top)"
             try Tool.run(
                 "convert",
-                ["page-3.png", "-crop", square, "+repage", "-bordercolor", "white", "-border", "40", "square.png"],
+                ["page-3.pgm", "-crop", square, "+repage", "-bordercolor", "white", "-border", "40", "square.png"],
                 in: directory)
             #expect(try read("square.png") == payload)
             let corners = "rectangle \(left),\(top) \(left + side),\(top + side)"
-            try Tool.run("convert", ["page-3.png", "-fill", "white", "-draw", corners, "elsewhere.png"], in: directory)
+            try Tool.run("convert", ["page-3.pgm", "-fill", "white", "-draw", corners, "elsewhere.png"], in: directory)
             #expect(try read("elsewhere.png") == "")
         }
     }

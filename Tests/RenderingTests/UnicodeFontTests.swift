@@ -76,11 +76,11 @@ struct UnicodeFontTests {
                 "\(person), \(formID): qpdf said \(check.text) \(check.stderr)")
             // poppler complains on stderr about anything it has to repair (fonts, CMaps, content).
             let rendered = try Tool.run(
-                "pdftoppm", ["-r", "150", "-png", path, directory.appendingPathComponent("page").path],
+                "pdftoppm", ["-r", "150", "-gray", path, directory.appendingPathComponent("page").path],
                 in: directory)
             #expect(rendered.stderr.isEmpty, "\(person), \(formID): pdftoppm said \(rendered.stderr)")
             let payload = QRPayload(attestation).text
-            for page in ["page-1.png", "page-2.png"] {
+            for page in ["page-1.pgm", "page-2.pgm"] {
                 let decoded = try Tool.run("zbarimg", ["--raw", "-q", page], in: directory, accepting: [0, 4]).text
                 #expect(
                     decoded == payload + "\n", "\(person), \(formID), \(page): zbarimg read \(decoded.debugDescription)"

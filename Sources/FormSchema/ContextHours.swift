@@ -19,8 +19,9 @@ public struct ContextHours: Sendable, Hashable {
 
     /// `HH:MM`, else nil.
     public static func minutes(parsing text: String) -> Int? {
-        guard let match = text.wholeMatch(of: /(\d{2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
-            (0...23).contains(hour), (0...59).contains(minute)
+        let bytes = Array(text.utf8)
+        guard bytes.count == 5, NamePattern.has(bytes, ":", at: 2), let hour = NamePattern.number(bytes[0..<2]),
+            let minute = NamePattern.number(bytes[3..<5]), (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return hour * 60 + minute
     }

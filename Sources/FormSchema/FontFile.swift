@@ -42,7 +42,8 @@ public enum TextFont: Sendable, Hashable {
         switch self {
         case .standard(let font): return font.encode(text)
         case .file(let file):
-            guard let bytes = WinAnsiText.encode(text), bytes.allSatisfy({ file.metrics.widths[Int($0)] != 0 }) else {
+            let widths = file.metrics.widths
+            guard let bytes = WinAnsiText.encode(text), bytes.allSatisfy({ widths[Int($0)] != 0 }) else {
                 return nil
             }
             return bytes

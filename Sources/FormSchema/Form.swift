@@ -134,7 +134,10 @@ public struct RGBColor: Sendable, Hashable {
 
     /// `#rrggbb` (or `#RRGGBB`), else nil.
     public init?(hex: String) {
-        guard hex.wholeMatch(of: /#[0-9a-fA-F]{6}/) != nil, let value = UInt32(hex.dropFirst(), radix: 16) else {
+        let bytes = Array(hex.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
+            bytes.dropFirst().allSatisfy(ASCIISet.hexDigits.contains), let value = UInt32(hex.dropFirst(), radix: 16)
+        else {
             return nil
         }
         red = Double(value >> 16 & 0xFF) / 255

@@ -58,7 +58,7 @@ extension FormBuilder {
                 data = [UInt8](decoded)
             case (nil, let file?):
                 key = "\(path).file"
-                guard file.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.(png|PNG|jpg|JPG|jpeg|JPEG)/) != nil
+                guard NamePattern.isFileName(file, extensions: ["png", "PNG", "jpg", "JPG", "jpeg", "JPEG"])
                 else {
                     throw fail(
                         key,

@@ -89,7 +89,7 @@ extension FormBuilder {
         var reasons: [Reason] = []
         for (index, reason) in list.enumerated() {
             let path = "reasons[\(index)]"
-            guard reason.code.wholeMatch(of: /[a-z][a-z0-9_]{0,31}/) != nil else {
+            guard NamePattern.reasonCode.matches(reason.code) else {
                 throw fail(
                     "\(path).code", "code de motif invalide « \(reason.code) » ; minuscules, chiffres et _ attendus.")
             }

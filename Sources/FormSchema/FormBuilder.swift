@@ -50,7 +50,7 @@ struct FormBuilder {
         var files: [FontFile] = []
         for (index, entry) in (document.fonts ?? []).enumerated() {
             let path = "fonts[\(index)]"
-            guard entry.name.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9-]{0,62}/) != nil,
+            guard NamePattern.fontName.matches(entry.name),
                 StandardFont(rawValue: entry.name) == nil,
                 !files.contains(where: { $0.name == entry.name })
             else {
@@ -59,7 +59,7 @@ struct FormBuilder {
                     "nom de police invalide ou déjà pris ; lettres, chiffres et tirets (63 au plus), autre que les 14 polices standard et les autres polices du formulaire."
                 )
             }
-            guard entry.file.wholeMatch(of: /[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\.(ttf|TTF|otf|OTF)/) != nil else {
+            guard NamePattern.isFileName(entry.file, extensions: ["ttf", "TTF", "otf", "OTF"]) else {
                 throw fail(
                     "\(path).file",
                     "nom de fichier invalide ; un fichier .ttf à côté du formulaire est attendu (lettres, chiffres, « . », « _ », « - », sans dossier)."
@@ -85,7 +85,7 @@ struct FormBuilder {
 
     func build() throws(FormError) -> [Form] {
         let d = document
-        guard d.id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,63}/) != nil else {
+        guard NamePattern.formID.matches(d.id) else {
             throw fail("id", "identifiant invalide ; minuscules, chiffres et tirets attendus (64 au plus).")
         }
         let laterPages = try self.laterPages()
@@ -165,7 +165,7 @@ struct FormBuilder {
 
         guard let contexts = d.contexts else {
             let context = try d.inForce?.context.map { (id) throws(FormError) in
-                guard id.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,31}/) != nil else {
+                guard NamePattern.contextID.matches(id) else {
                     throw fail(
                         "inForce.context",
                         "identifiant de contexte invalide ; minuscules, chiffres et tirets (32 au plus).")
@@ -202,7 +202,7 @@ struct FormBuilder {
         for (index, context) in contexts.enumerated() {
             let path = "contexts[\(index)]"
             let id = "\(d.id)-\(context.id)"
-            guard context.id.wholeMatch(of: /[a-z0-9][a-z0-9-]*/) != nil, id.count <= 64 else {
+            guard NamePattern.formID.matches(context.id), id.count <= 64 else {
                 throw fail(
                     "\(path).id",
                     "identifiant de contexte invalide ; minuscules, chiffres et tirets, l’id du formulaire et lui 64 caractères au plus."
@@ -305,9 +305,13 @@ struct FormBuilder {
 
     /// `2020-12-15T20:00`, Paris time, as an instant; nil when malformed or not a time of Paris.
     static func parisInstant(_ text: String) -> Date? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/),
-            let year = Int(match.1), (2000...9999).contains(year), let month = Int(match.2), let day = Int(match.3),
-            let hour = Int(match.4), (0...23).contains(hour), let minute = Int(match.5), (0...59).contains(minute),
+        let b = Array(text.utf8)
+        guard b.count == 16, NamePattern.has(b, "-", at: 4, 7), NamePattern.has(b, "T", at: 10),
+            NamePattern.has(b, ":", at: 13),
+            let year = NamePattern.number(b[0..<4]), (2000...9999).contains(year),
+            let month = NamePattern.number(b[5..<7]), let day = NamePattern.number(b[8..<10]),
+            let hour = NamePattern.number(b[11..<13]), (0...23).contains(hour),
+            let minute = NamePattern.number(b[14..<16]), (0...59).contains(minute),
             let date = CalendarDate(year: year, month: month, day: day)
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
@@ -325,7 +329,7 @@ struct FormBuilder {
     func continues(_ codes: [String]?, of code: String, path: String) throws(FormError) -> [String] {
         guard let codes else { return [] }
         for (index, earlier) in codes.enumerated() {
-            guard earlier.wholeMatch(of: /[a-z][a-z0-9_]{0,31}/) != nil, earlier != code,
+            guard NamePattern.reasonCode.matches(earlier), earlier != code,
                 codes.firstIndex(of: earlier) == index
             else {
                 throw fail(

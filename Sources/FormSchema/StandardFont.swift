@@ -58,7 +58,10 @@ public enum StandardFont: String, Sendable, Hashable, CaseIterable, Codable {
             }.reduce(into: [UInt8]?([])) { result, byte in
                 if let byte { result?.append(byte) } else { result = nil }
             }
-        guard let bytes, bytes.allSatisfy({ metrics.widths[Int($0)] != 0 }) else { return nil }
+        // The table once, not per byte: `metrics` is a dictionary lookup, and a form's texts are
+        // encoded at every process's start.
+        let widths = metrics.widths
+        guard let bytes, bytes.allSatisfy({ widths[Int($0)] != 0 }) else { return nil }
         return bytes
     }
 

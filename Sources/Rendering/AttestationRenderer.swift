@@ -63,6 +63,14 @@ public struct AttestationRenderer: Sendable {
         try layout(id: form.id)
     }
 
+    /// Lays out now those of the forms `ids` names that are not yet; an id the renderer was not
+    /// given is left out. The server does it for the forms in force when it loads its
+    /// configuration, so that the first request after a start or a reload does not pay it
+    /// (0.16 s for the PDF of June 2021, release build).
+    public func prepareLayouts(of ids: some Sequence<String>) throws(RenderingError) {
+        for id in ids { _ = try layouts[id]?.get() }
+    }
+
     /// The layout of the form `id`, which the renderer must have been given.
     func layout(id: String) throws(RenderingError) -> FormLayout {
         guard let prepared = layouts[id] else { throw .formNotGiven(id) }

@@ -25,7 +25,14 @@ struct StartupConfiguration {
     init(file: String, publicDirectory: String?, overrides: Overrides) throws(ConfigurationError) {
         let configurationFile = URL(fileURLWithPath: file).standardizedFileURL
         load = { () throws(ConfigurationError) -> ServiceSnapshot in
-            try ServiceSnapshot.load(configurationFile: configurationFile, publicDirectory: publicDirectory)
+            let snapshot = try ServiceSnapshot.load(
+                configurationFile: configurationFile, publicDirectory: publicDirectory)
+            // The forms in force now, laid out here rather than by the first request (a built-in
+            // form is laid out on its first use). One that cannot be is a defect of the build,
+            // which RenderingTests catch; a request for it then answers the error.
+            let inForce = snapshot.state.calendar.version(at: Date())?.forms.map(\.id) ?? []
+            try? snapshot.renderer.prepareLayouts(of: inForce)
+            return snapshot
         }
         snapshot = try load()
         var settings = snapshot.settings

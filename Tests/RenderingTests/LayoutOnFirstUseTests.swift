@@ -26,6 +26,13 @@ import Testing
         #expect(laidOut(Fixture.form1102ID) == false)
     }
 
+    @Test func preparingLaysOutTheFormsNamedAndNoOther() throws {
+        let renderer = try AttestationRenderer(forms: FormCatalog.builtIn.forms)
+        try renderer.prepareLayouts(of: [Fixture.form1102ID, "pas-un-formulaire"])
+        #expect(renderer.layouts[Fixture.form1102ID]?.isLaidOut == true)
+        #expect(renderer.layouts[Fixture.form1128ID]?.isLaidOut == false)
+    }
+
     @Test func threadsAskingForTheSameLayoutAtOnceGetOneLayout() async throws {
         let renderer = try AttestationRenderer(forms: FormCatalog.builtIn.forms)
         let attestation = try Fixture.attestation(try Fixture.camille(), formID: Fixture.form1102ID)

@@ -52,23 +52,9 @@ WHY = re.compile(r"✘|ÉCHEC|FAILED|Traceback|Error|error:|AssertionError|Fatal
 WHY_LINES = 6
 
 
-def prioritised(niceness):
-    """What a stage's process does before its command: takes the nice value `niceness`, or
-    keeps its own where the system refuses (a value below 0 needs root)."""
-    def apply():
-        try:
-            os.setpriority(os.PRIO_PROCESS, 0, niceness)
-        except OSError:
-            pass
-    return apply
-
-
 class Stage:
-    def __init__(self, name, command, needs=(), tokens=(), summary="", retry=False, priority=0):
+    def __init__(self, name, command, needs=(), tokens=(), summary="", retry=False):
         self.name = name
-        # A nice value below 0 for the stage on the run's longest chain, which a busy machine
-        # would otherwise slow the most (needs root; left at 0 without).
-        self.priority = priority
         self.command = command
         self.needs = list(needs)
         self.tokens = set(tokens)
@@ -115,11 +101,7 @@ def stages():
               summary="a fresh Debian 12 root for the package: debootstrap minbase, systemd (kept a week)"),
         Stage("deb13-root", "scripts/deb-root.sh --release 13 --root",
               summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd (kept a week)"),
-        # The longest chain of a warm run after a change to Rendering: its build compiles one
-        # module after another (release, whole modules), then its suite and the deb13 stages
-        # follow. At the same priority as the rest it got under half a core (6:56 of CPU in 15:09,
-        # commit b1ac360) while the Debian 12 stages had CPU to spare after it; first, it ends sooner.
-        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"], priority=-5,
+        Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"],
               summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
                       "runtime linked in, and their package (lintian, manual pages)"),
         Stage("release-build",
@@ -369,8 +351,7 @@ def run(selected, log_dir):
                 stage.first_started = stage.started
             stage.process = subprocess.Popen(["bash", "-c", f"set -o pipefail; {stage.command}"], cwd=REPO,
                                              stdout=stage.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                             start_new_session=True,
-                                             preexec_fn=prioritised(stage.priority) if stage.priority else None)
+                                             start_new_session=True)
             held |= stage.tokens
             waiting.remove(stage)
             running.append(stage)

@@ -96,11 +96,11 @@ test: ## what CI runs: lint, Swift suites (ASan), harness, fuzz corpus, browser,
 
 # Debian 13 (trixie) beside this machine's Debian 12 (scripts/check-debian13.sh): a debootstrap root
 # in .build-debian13 with the README's packages, this machine's Swift toolchain bound in, one
-# release build with the tests there, the two programs again with the Swift runtime linked in
+# debug build with the tests there, the two programs in release with the Swift runtime linked in
 # and the Debian 13 package made from them (out/deb/debian13/), the Swift suite, then init,
-# mint, the server and a PDF checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
+# mint, the release server and a PDF checked with pdftotext and zbarimg. The root is kept for the next run; make clean unmounts and
 # deletes it. make test runs the same steps as stages of its own.
-debian13: ## the Swift suite, release build, package and a served PDF in a Debian 13 root (root needed)
+debian13: ## the Swift suite, the release package and a served PDF in a Debian 13 root (root needed)
 	scripts/install-deps.sh --debian13
 	scripts/check-debian13.sh
 

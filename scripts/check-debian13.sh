@@ -7,20 +7,20 @@
 #
 #   --prepare  the root (debootstrap, once), the toolchain's packages, the README's and what
 #              makes the Debian package (scripts/install-deps.sh --test --deb);
-#   --build    the build with the tests: release, with -enable-testing (which @testable needs),
-#              from the checkout as it is now (the tests and the two programs they run); then
-#              the package's: the two programs, release, with the Swift runtime linked in
-#              (--static-swift-stdlib, in .build-static: Swift Testing has no static module, so
-#              the tests cannot be built so, "no such module 'Testing'"), and the Debian 13
-#              package from them (scripts/build-deb.sh: lintian,
-#              manual pages), copied to out/deb/debian13/ for make test's deb13 stages
-#              (piuparts, autopkgtest, scripts/check-deb.sh --release 13) (--package: the
-#              package's build and the package alone);
-#   --check    the Swift suite on that build; the Dockerfile's runtime package names resolved on
-#              Debian 13 (apt-get install -s); then as an administrator would: attestation-admin
-#              init and mint in an empty folder, the release server started, a PDF fetched with
-#              curl, read with pdftotext (the person's name, a date) and its QR code with zbarimg
-#              (the payload's name), then SIGTERM and exit status 0.
+#   --build    the build with the tests: debug, as make check builds them, from the checkout as
+#              it is now (the tests and the two programs they run); then the package's: the two
+#              programs, release, with the Swift runtime linked in (--static-swift-stdlib, in
+#              .build-static: Swift Testing has no static module, so the tests cannot be built
+#              so, "no such module 'Testing'"), and the Debian 13 package from them
+#              (scripts/build-deb.sh: lintian, manual pages), copied to out/deb/debian13/ for make
+#              test's deb13 stages (piuparts, autopkgtest, scripts/check-deb.sh --release 13)
+#              (--package: the package's build and the package alone);
+#   --check    the Swift suite on the debug build; the Dockerfile's runtime package names
+#              resolved on Debian 13 (apt-get install -s); then as an administrator would, with
+#              the package's release programs: attestation-admin init and mint in an empty
+#              folder, the server started, a PDF fetched with curl, read with pdftotext (the
+#              person's name, a date) and its QR code with zbarimg (the payload's name), then
+#              SIGTERM and exit status 0.
 #
 # The root is kept between runs (packages, build folder), so a second run only rebuilds what
 # changed; --fresh starts from a new root, --remove deletes it. Whatever happens, the mounts are
@@ -224,10 +224,12 @@ if wants prepare; then
 fi
 [ -f "$ROOTFS/.prepared" ] || fail "les paquets du root Debian 13 ne sont pas installés : scripts/check-debian13.sh --prepare le fait."
 
-# The build of the Swift suite and the served PDF below: release (what the server runs in
-# production), its tests compiled in with -enable-testing, as @testable imports need. Not with
-# --static-swift-stdlib: the toolchain's static resources have no Testing module.
-BUILD="-c release -Xswiftc -enable-testing"
+# The build of the Swift suite: debug, as make check's. Release with -enable-testing (which
+# @testable needs) compiled each module above a changed file whole, and the test modules with
+# them: 800 s of a warm CI run for a private function's body in Rendering (issue 39). The
+# release programs are checked below all the same: the served PDF comes from the package's build.
+# Not with --static-swift-stdlib: the toolchain's static resources have no Testing module.
+BUILD=""
 # The package's: the two programs with the Swift runtime linked in, as make deb builds them.
 PACKAGE_BUILD="-c release --static-swift-stdlib --scratch-path .build-static"
 if wants build || wants package; then
@@ -238,9 +240,9 @@ if wants build || wants package; then
   (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
     tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | tar -xf - -C "$ROOTFS/src"
   # The tests and the two programs they run, not attestation-fuzz nor attestation-bench, which
-  # the suite does not use (Debian 12's builds have them): 2 fewer release modules to build.
+  # the suite does not use (Debian 12's builds have them): 2 fewer modules to build.
   if wants build; then
-    in_root "swift build $BUILD (les tests, attestation-server, attestation-admin)" build.log \
+    in_root "swift build (debug : les tests, attestation-server, attestation-admin)" build.log \
       "swift build $BUILD --product attestation-linksPackageTests && swift build $BUILD --product attestation-server && swift build $BUILD --product attestation-admin"
   fi
 fi
@@ -263,7 +265,7 @@ if wants build || wants package; then
   say "paquet : out/deb/debian13/attestation-links_${version}_amd64.deb"
 fi
 wants check || exit 0
-in_root "swift test (la suite Swift, build release)" test.log "swift test $BUILD --skip-build --disable-xctest"
+in_root "swift test (la suite Swift, build debug)" test.log "swift test $BUILD --skip-build --disable-xctest"
 grep -E "Test run" "$LOGS/test.log" | tail -n 1 | sed 's/^/  /' || true
 # The names the Dockerfile and docs/deployment.md give for the runtime are Debian 12's; on 13
 # apt must find a package for each (the t64 libraries provide the old names).
@@ -272,10 +274,12 @@ runtime_packages=$(sed -n 's/^ARG RUNTIME_PACKAGES="\(.*\)"$/\1/p' "$ROOT/Docker
 in_root "paquets d’exécution du Dockerfile sur Debian 13 (apt-get install -s)" runtime-packages.log \
   "apt-get install -s -qq --no-install-recommends $runtime_packages"
 
-# The administrator's first minutes, in an empty folder, against the release binaries.
+# The administrator's first minutes, in an empty folder, against the package's release programs.
+[ -x "$ROOTFS/src/.build-static/release/attestation-server" ] ||
+  fail "pas de programmes du paquet dans $ROOTFS/src/.build-static/release : scripts/check-debian13.sh --build les construit."
 cat >"$ROOTFS/tmp/serve.sh" <<'SERVE'
 set -euo pipefail
-bin=/src/.build/release
+bin=/src/.build-static/release
 site=$(mktemp -d /tmp/site.XXXXXX)
 cd "$site"
 "$bin/attestation-admin" init --base-url http://127.0.0.1:8080

@@ -80,8 +80,9 @@ def stages():
     programs with the Swift runtime linked in (the systemd sandbox cannot hold a sanitizer's
     runtime; the browser tests' servers under libfaketime run it too; the Debian 12 package ships
     it), attestation-bench built there with them (a minute more: the libraries are the programs';
-    render-cost counts its instructions). The Debian 13 root builds twice in one stage: release with its tests, then the two
-    programs with the Swift runtime linked in, which its package ships (the toolchain has no
+    render-cost counts its instructions). The Debian 13 root builds twice in one stage: debug with its tests (as make
+    check: a changed file compiles that file and what uses it again), then the two programs, release, with the Swift
+    runtime linked in, which its package ships (the toolchain has no
     static Swift Testing module, so the tests cannot be built that way). Each package is proved
     in copies of a fresh root of its release (debootstrap) by piuparts, autopkgtest and
     scripts/check-deb.sh, beside the builds."""
@@ -102,7 +103,7 @@ def stages():
         Stage("deb13-root", "scripts/deb-root.sh --release 13 --root",
               summary="a fresh Debian 13 root for the package: debootstrap minbase, systemd (kept a week)"),
         Stage("debian13-build", "scripts/check-debian13.sh --build", needs=["debian13-root"],
-              summary="Debian 13: release with its tests (-enable-testing); the two programs with the Swift "
+              summary="Debian 13: debug with its tests; the two programs, release, with the Swift "
                       "runtime linked in, and their package (lintian, manual pages)"),
         Stage("release-build",
               f"swift build -c release --static-swift-stdlib --scratch-path {RELEASE} --product attestation-server && "

@@ -1,25 +1,34 @@
 import AttestationKit
+import Foundation
 
 /// PDFDocEncoding, the encoding of the document information strings (title, author…). It is
 /// Latin-1 except in 0x18–0x1F and 0x80–0xA0, where it differs from CP1252 as well.
 enum PDFDocEncoding {
     /// The bytes of `text`; a character with no PDFDocEncoding form is transliterated to ASCII.
+    ///
+    /// Each character is composed first (NFC): an added form's title typed as a letter and a
+    /// combining accent ("e" + U+0301, as some editors save it) is one byte, « é », and a
+    /// character only partly encodable is folded whole, not written as its base letter and then
+    /// its folded form (« Gdan\u{301}sk » was « Gdannsk »).
     static func encode(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         for character in text {
-            for scalar in character.unicodeScalars {
-                let value = scalar.value
-                if (0x20...0x7E).contains(value) || (0xA1...0xFF).contains(value) && value != 0xAD {
-                    bytes.append(UInt8(value))
-                } else if let byte = special[value] {
-                    bytes.append(byte)
-                } else {
-                    bytes.append(contentsOf: ASCIIFolding.fold(String(character)).utf8)
-                    break
-                }
+            let composed = String(character).precomposedStringWithCanonicalMapping
+            let encoded = composed.unicodeScalars.map(byte(for:))
+            if encoded.allSatisfy({ $0 != nil }) {
+                bytes.append(contentsOf: encoded.compactMap { $0 })
+            } else {
+                bytes.append(contentsOf: ASCIIFolding.fold(composed).utf8)
             }
         }
         return bytes
+    }
+
+    /// The byte of `scalar`, nil where PDFDocEncoding has none.
+    private static func byte(for scalar: Unicode.Scalar) -> UInt8? {
+        let value = scalar.value
+        if (0x20...0x7E).contains(value) || (0xA1...0xFF).contains(value) && value != 0xAD { return UInt8(value) }
+        return special[value]
     }
 
     /// The bytes of `text` as a C string, for libharu's document information.

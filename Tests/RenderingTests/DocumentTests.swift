@@ -188,4 +188,34 @@ struct DocumentTests {
                 fields["Subject"] == "Attestation de l’employeur", "Subject read back as «\(fields["Subject"] ?? "")»")
         }
     }
+
+    /// Some editors save an accented letter as the letter and a combining accent (NFD). The
+    /// metadata is written composed, each letter once; a letter PDFDocEncoding has no byte for
+    /// (« ń ») is folded whole, not written as its base letter and then its folded form.
+    @Test("an added form's metadata typed with combining accents reads back composed, each letter once")
+    func metadataWithCombiningAccents() throws {
+        let data = try JSONEncoder().encode(try Fixture.form(builtInFormIDs[0]))
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        json["id"] = "metadata-nfd-test"
+        json["metadata"] = [
+            "title": "De\u{301}claration de de\u{301}placement", "subject": "Gdan\u{301}sk, S\u{30C}ibenik",
+            "keywords": "attestation",
+        ]
+        let form = try FormCatalog.decodeForm(
+            try JSONSerialization.data(withJSONObject: json), source: "metadata-nfd-test.json")
+        let attestation = try Attestation(
+            identity: try Fixture.camille(), form: form, reasonCodes: [form.reasons[0].code],
+            now: Fixture.now)
+        let pdf = try AttestationRenderer(forms: [form]).pdf(attestation)
+        try withScratchDirectory { directory in
+            let fields = try info(try write(pdf, named: "metadata-nfd.pdf", in: directory), in: directory)
+            // pdfinfo writes UTF-8; compared as bytes, since Swift's == holds NFD and NFC equal.
+            #expect(
+                Array((fields["Title"] ?? "").utf8) == Array("D\u{E9}claration de d\u{E9}placement".utf8),
+                "Title read back as «\(fields["Title"] ?? "")»")
+            #expect(
+                Array((fields["Subject"] ?? "").utf8) == Array("Gdansk, \u{160}ibenik".utf8),
+                "Subject read back as «\(fields["Subject"] ?? "")»")
+        }
+    }
 }

@@ -164,29 +164,35 @@ struct DocumentTests {
         }
     }
 
-    /// Metadata is written by `setMetadata` as Windows-1252 bytes, which a PDF reader decodes as
-    /// PDFDocEncoding. The two agree on Latin-1 letters (the built-in titles) but not in
-    /// 0x80–0x9F, where an added form's typographic apostrophe or « œ » would land.
-    @Test("an added form's metadata with ’, œ and – reads back as written")
-    func metadataOutsideLatin1() throws {
-        let title = "Déclaration de l’employeur – œuvre"
+    /// pdfinfo's fields of the PDF of a copy of the first built-in form with `metadata` (title,
+    /// subject, keywords), as an administrator would add it.
+    private func infoOfAddedForm(metadata: [String: String]) throws -> [String: String] {
         let data = try JSONEncoder().encode(try Fixture.form(builtInFormIDs[0]))
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["id"] = "metadata-test"
-        json["metadata"] = ["title": title, "subject": "Attestation de l’employeur", "keywords": "attestation"]
+        json["metadata"] = metadata
         let form = try FormCatalog.decodeForm(
             try JSONSerialization.data(withJSONObject: json), source: "metadata-test.json")
         let attestation = try Attestation(
             identity: try Fixture.camille(), form: form, reasonCodes: [form.reasons[0].code],
             now: Fixture.now)
         let pdf = try AttestationRenderer(forms: [form]).pdf(attestation)
-        try withScratchDirectory { directory in
-            let path = try write(pdf, named: "metadata.pdf", in: directory)
-            let fields = try info(path, in: directory)
-            #expect(fields["Title"] == title, "Title read back as «\(fields["Title"] ?? "")»")
-            #expect(
-                fields["Subject"] == "Attestation de l’employeur", "Subject read back as «\(fields["Subject"] ?? "")»")
+        return try withScratchDirectory { directory in
+            try info(try write(pdf, named: "metadata.pdf", in: directory), in: directory)
         }
+    }
+
+    /// Metadata is written by `setMetadata` as Windows-1252 bytes, which a PDF reader decodes as
+    /// PDFDocEncoding. The two agree on Latin-1 letters (the built-in titles) but not in
+    /// 0x80–0x9F, where an added form's typographic apostrophe or « œ » would land.
+    @Test("an added form's metadata with ’, œ and – reads back as written")
+    func metadataOutsideLatin1() throws {
+        let title = "Déclaration de l’employeur – œuvre"
+        let fields = try infoOfAddedForm(metadata: [
+            "title": title, "subject": "Attestation de l’employeur", "keywords": "attestation",
+        ])
+        #expect(fields["Title"] == title, "Title read back as «\(fields["Title"] ?? "")»")
+        #expect(fields["Subject"] == "Attestation de l’employeur", "Subject read back as «\(fields["Subject"] ?? "")»")
     }
 
     /// Some editors save an accented letter as the letter and a combining accent (NFD). The
@@ -194,28 +200,16 @@ struct DocumentTests {
     /// (« ń ») is folded whole, not written as its base letter and then its folded form.
     @Test("an added form's metadata typed with combining accents reads back composed, each letter once")
     func metadataWithCombiningAccents() throws {
-        let data = try JSONEncoder().encode(try Fixture.form(builtInFormIDs[0]))
-        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        json["id"] = "metadata-nfd-test"
-        json["metadata"] = [
+        let fields = try infoOfAddedForm(metadata: [
             "title": "De\u{301}claration de de\u{301}placement", "subject": "Gdan\u{301}sk, S\u{30C}ibenik",
             "keywords": "attestation",
-        ]
-        let form = try FormCatalog.decodeForm(
-            try JSONSerialization.data(withJSONObject: json), source: "metadata-nfd-test.json")
-        let attestation = try Attestation(
-            identity: try Fixture.camille(), form: form, reasonCodes: [form.reasons[0].code],
-            now: Fixture.now)
-        let pdf = try AttestationRenderer(forms: [form]).pdf(attestation)
-        try withScratchDirectory { directory in
-            let fields = try info(try write(pdf, named: "metadata-nfd.pdf", in: directory), in: directory)
-            // pdfinfo writes UTF-8; compared as bytes, since Swift's == holds NFD and NFC equal.
-            #expect(
-                Array((fields["Title"] ?? "").utf8) == Array("D\u{E9}claration de d\u{E9}placement".utf8),
-                "Title read back as «\(fields["Title"] ?? "")»")
-            #expect(
-                Array((fields["Subject"] ?? "").utf8) == Array("Gdansk, \u{160}ibenik".utf8),
-                "Subject read back as «\(fields["Subject"] ?? "")»")
-        }
+        ])
+        // pdfinfo writes UTF-8; compared as bytes, since Swift's == holds NFD and NFC equal.
+        #expect(
+            Array((fields["Title"] ?? "").utf8) == Array("D\u{E9}claration de d\u{E9}placement".utf8),
+            "Title read back as «\(fields["Title"] ?? "")»")
+        #expect(
+            Array((fields["Subject"] ?? "").utf8) == Array("Gdansk, \u{160}ibenik".utf8),
+            "Subject read back as «\(fields["Subject"] ?? "")»")
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// (`attestation-admin forms`: 1.43 s of CPU under the address sanitizer, 0.18 s in release;
 /// perf: `checkFits`, `checkReasonPlacement`, `checkReasonsClearOf` and the layouts they ask).
 /// A built-in document cannot change after the build, so its layout is checked by the tests
-/// (`FormSchemaTests.BuiltInLayoutTests`), not at each start: `checksLayout` is false for it
+/// (`FormSchemaTests.BuiltInFormCheckTests`), not at each start: `checksLayout` is false for it
 /// alone. An added form, or a copy of a built-in one, is always checked.
 struct FormBuilder {
     let document: FormDocumentV2

@@ -65,16 +65,9 @@ enum RasterPage {
         draw: (OpaquePointer) throws(RenderingError) -> Void,
         then: (UnsafeMutableBufferPointer<UInt8>, Int) throws(RenderingError) -> T
     ) throws(RenderingError) -> T {
-        // Made by pixman, zeroed: blank paper, no ink.
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
-            throw .raster("cairo_image_surface_create")
-        }
+        // Blank paper, no ink.
+        let (surface, pixels, stride) = try alphaSurface(width: width, height: height)
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface)
-        else {
-            throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-        }
-        let stride = Int(cairo_image_surface_get_stride(surface))
         let ink = UnsafeMutableBufferPointer(start: pixels, count: stride * height)
         if let base {
             precondition(base.count == ink.count)
@@ -92,6 +85,23 @@ enum RasterPage {
         }
         cairo_surface_flush(surface)
         return try then(ink, stride)
+    }
+
+    /// A new 8-bit alpha surface, zeroed by pixman (no ink), with its pixels and the bytes of a
+    /// row: the page's, a picture's, the QR code's. The caller destroys it.
+    private static func alphaSurface(
+        width: Int, height: Int
+    ) throws(RenderingError) -> (surface: OpaquePointer, pixels: UnsafeMutablePointer<UInt8>, stride: Int) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
+            throw .raster("cairo_image_surface_create")
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface)
+        else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw .raster(reason)
+        }
+        return (surface, pixels, Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Drawing on one page's surface, in points from the page's lower-left corner as PDF counts
@@ -288,15 +298,8 @@ enum RasterPage {
         /// picture's rectangle.
         private func mask(_ pixels: [UInt8], of placed: FormImage) throws(RenderingError) {
             let (side, height) = (placed.pixelWidth, placed.pixelHeight)
-            guard let image = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(side), Int32(height)) else {
-                throw .raster("cairo_image_surface_create")
-            }
+            let (image, data, stride) = try RasterPage.alphaSurface(width: side, height: height)
             defer { cairo_surface_destroy(image) }
-            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image)
-            else {
-                throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(image))))
-            }
-            let stride = Int(cairo_image_surface_get_stride(image))
             pixels.withUnsafeBufferPointer { ink in
                 for row in 0..<height {
                     (data + row * stride).update(from: ink.baseAddress! + row * side, count: side)
@@ -322,15 +325,8 @@ enum RasterPage {
         /// bilinear filter.
         private func smoothedImage(left: Int, top: Int, width: Int, height: Int, side: Int) throws(RenderingError) {
             let (bits, _, bytesPerRow) = qr.bitmap(scale: QRMatrix.imagePixelsPerModule)
-            guard let image = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(side), Int32(side)) else {
-                throw .raster("cairo_image_surface_create")
-            }
+            let (image, data, stride) = try RasterPage.alphaSurface(width: side, height: side)
             defer { cairo_surface_destroy(image) }
-            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image)
-            else {
-                throw .raster(String(cString: cairo_status_to_string(cairo_surface_status(image))))
-            }
-            let stride = Int(cairo_image_surface_get_stride(image))
             for row in 0..<side {
                 for column in 0..<side where bits[row * bytesPerRow + column / 8] & (0x80 >> UInt8(column % 8)) != 0 {
                     data[row * stride + column] = 0xFF

@@ -7,34 +7,15 @@ enum PNGImage {
     /// 1-bit palette PNG, a sixteenth of the data of 8-bit grey, and libpng skips its costly
     /// per-row filter search for palette images.
     static func encode(blackAndWhite pixels: [UInt8], width: Int, height: Int) throws(RenderingError) -> [UInt8] {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = UInt32(PNG_FORMAT_GRAY) | UInt32(PNG_FORMAT_FLAG_COLORMAP)
-        image.colormap_entries = 2
-        // zlib level 3 and no row filter instead of libpng's defaults: a QR code's rows
-        // repeat whole, which even fast deflate finds. The 400 px PNG costs 2,725,120
-        // instructions instead of 3,836,310 (callgrind-per-render 200) and weighs 1,167 bytes
-        // instead of 986.
-        image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
-        defer { png_image_free(&image) }
-
-        let palette: [UInt8] = [0x00, 0xFF]
+        precondition(pixels.count >= width * height)
         // Stored deflate blocks are the worst case: the packed rows plus a little per block and chunk.
-        var capacity = (width / 8 + 2) * height * 2 + 1024
-        var output = [UInt8](repeating: 0, count: capacity)
-        let written = output.withUnsafeMutableBytes { memory in
-            pixels.withUnsafeBytes { source in
-                palette.withUnsafeBytes { colormap in
-                    png_image_write_to_memory(
-                        &image, memory.baseAddress, &capacity, 0, source.baseAddress, 0, colormap.baseAddress)
-                }
+        return try pixels.withUnsafeBytes { source in
+            Result { () throws(RenderingError) in
+                try palettePNG(
+                    width: width, height: height, palette: [0x00, 0xFF], rows: source.baseAddress!, stride: width,
+                    capacity: (width / 8 + 2) * height * 2 + 1024)
             }
-        }
-        guard written != 0 else { throw .png }
-        output.removeSubrange(capacity...)
-        return output
+        }.get()
     }
 
     /// Ink from 0 (paper) to 255 (black), one byte a pixel, rows `stride` bytes apart, written
@@ -47,30 +28,40 @@ enum PNGImage {
     ) throws(RenderingError) -> [UInt8] {
         precondition(ink.count >= stride * height && stride >= width)
         quantize(ink)
+        // Index i is the grey of i sixteenths of ink. Stored deflate blocks are the worst case:
+        // the packed rows, a filter byte a row, and a little per block and chunk.
+        return try palettePNG(
+            width: width, height: height, palette: (0..<16).map { UInt8(255 - $0 * 17) }, rows: ink.baseAddress!,
+            stride: stride, capacity: ((width + 1) / 2 + 1) * height * 101 / 100 + 1024)
+    }
+
+    /// One byte a pixel, each an index into `palette` (grey levels), rows `stride` bytes apart,
+    /// written as a palette PNG of as many bits a pixel as the palette needs, in at most
+    /// `capacity` bytes. zlib level 3 and no row filter instead of libpng's defaults
+    /// (`PNG_IMAGE_FLAG_FAST`): a QR code's rows repeat whole, which even fast deflate finds;
+    /// its 400 px PNG costs 2,725,120 instructions instead of 3,836,310 (callgrind-per-render
+    /// 200) and weighs 1,167 bytes instead of 986.
+    private static func palettePNG(
+        width: Int, height: Int, palette: [UInt8], rows: UnsafeRawPointer, stride: Int, capacity: Int
+    ) throws(RenderingError) -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_GRAY) | UInt32(PNG_FORMAT_FLAG_COLORMAP)
-        image.colormap_entries = 16
+        image.colormap_entries = UInt32(palette.count)
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         defer { png_image_free(&image) }
-
-        // Index i is the grey of i sixteenths of ink.
-        let palette = (0..<16).map { UInt8(255 - $0 * 17) }
-        // Stored deflate blocks are the worst case: the packed rows, a filter byte a row, and a
-        // little per block and chunk.
-        var capacity = ((width + 1) / 2 + 1) * height * 101 / 100 + 1024
-        var output = [UInt8](repeating: 0, count: capacity)
+        var size = capacity
+        var output = [UInt8](repeating: 0, count: size)
         let written = output.withUnsafeMutableBytes { memory in
             palette.withUnsafeBytes { colormap in
                 png_image_write_to_memory(
-                    &image, memory.baseAddress, &capacity, 0, ink.baseAddress, Int32(stride),
-                    colormap.baseAddress)
+                    &image, memory.baseAddress, &size, 0, rows, Int32(stride), colormap.baseAddress)
             }
         }
         guard written != 0 else { throw .png }
-        output.removeSubrange(capacity...)
+        output.removeSubrange(size...)
         return output
     }
 

@@ -23,7 +23,8 @@ struct FormBuilder {
     let files: FormFiles
     /// The form's own fonts (`fonts`) by the name its texts use.
     private(set) var fontFiles: [FontFile] = []
-    /// Whether the texts' layout is checked (see the type's comment): all but built-in documents.
+    /// Whether the texts' layout is checked (see the type's comment): as `FormCatalog.decodeForms`
+    /// decides, for all but built-in documents.
     let checksLayout: Bool
 
     /// Page width and height accepted, in points: libharu's bounds for a page
@@ -36,11 +37,11 @@ struct FormBuilder {
 
     init(
         document: FormDocumentV2, source: String, positions: StrictJSON.Positions,
-        pathAliases: [(version2: String, version1: String)] = [], files: FormFiles? = nil, checksLayout: Bool? = nil
+        pathAliases: [(version2: String, version1: String)] = [], files: FormFiles? = nil, checksLayout: Bool
     ) throws(FormError) {
         (self.document, self.source, self.positions, self.pathAliases) = (document, source, positions, pathAliases)
         self.files = files ?? .directory(URL(fileURLWithPath: source).deletingLastPathComponent())
-        self.checksLayout = checksLayout ?? !self.files.isBuiltIn
+        self.checksLayout = checksLayout
         fontFiles = try readFonts()
     }
 
